@@ -1,0 +1,131 @@
+package org.picothreads.runtime.internal;
+
+/**
+ * The calls that rewritten code makes into the runtime to capture and restore its frames, and the one
+ * static flag it tests on entry. Nothing here runs on the normal path except that flag test.
+ *
+ * <pre>
+ * method entry:        if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
+ *                                                    if (f != null) jump to restore block f.resumePoint() }
+ * suspension call site: spill the operand stack to locals; reload it; invoke      (covered by the handler)
+ * capture handler:      Frame f = Continuation.capture(KEY, point, references, primitives);
+ *                       f.pushX(live value)...; throw the caught Capture
+ * restore block:        x = f.popX()...; goto the reload before the invoke
+ * </pre>
+ *
+ * A blocking primitive in the runtime suspends by calling {@link #suspend()}, and when it is re-invoked
+ * during a restore it learns so from {@link #resumingPrimitive()}.
+ */
+public final class Continuation {
+    /**
+     * True while the carrier is re-entering a suspended thread's frames. Written only by the carrier;
+     * other threads may read a stale value, which costs them one call to {@link #resume} that answers null.
+     */
+    public static boolean restoring;
+
+    private Continuation() {
+    }
+
+    /**
+     * Called at entry of a rewritten method when {@link #restoring} is set: returns the frame this
+     * activation must restore, or null when the caller is not the carrier re-entering a thread (so the
+     * method runs normally).
+     *
+     * @param method the rewritten method's key, {@code owner.name+descriptor}, as an interned constant
+     */
+    public static Frame resume(String method) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null || !restoring) {
+            return null;
+        }
+        Frame frame = task.savedFrames;
+        if (frame == null) {
+            restoring = false;
+            throw new IllegalStateException("PicoThreads: " + method
+                    + " was entered while restoring, but every saved frame of " + task + " was already restored");
+        }
+        if (frame.method != method) {
+            restoring = false;
+            throw new IllegalStateException("PicoThreads: restoring " + task + " entered " + method
+                    + " but the next saved frame belongs to " + frame.method
+                    + "; a frame that was not rewritten ran again between them");
+        }
+        task.savedFrames = frame.inner;
+        frame.inner = null;
+        frame.rewind();
+        return frame;
+    }
+
+    /**
+     * Called by a capture handler: records a new frame for the method that caught the signal and links it
+     * as the outermost frame saved so far. The handler then pushes its live values into it.
+     */
+    public static Frame capture(String method, int resumePoint, int referenceCount, int primitiveCount) {
+        Task task = Carrier.current;
+        Frame frame = new Frame(method, resumePoint, referenceCount, primitiveCount);
+        frame.inner = task.savedFrames;
+        task.savedFrames = frame;
+        return frame;
+    }
+
+    /**
+     * Called by a blocking primitive, after it has arranged to be woken, to suspend the running thread:
+     * returns the signal for the primitive to throw.
+     */
+    public static Capture suspend() {
+        Task task = Carrier.current;
+        task.savedFrames = null;
+        task.suspensions++;
+        return Capture.SIGNAL;
+    }
+
+    /**
+     * Called first by every blocking primitive: true when the primitive is being re-invoked at the bottom
+     * of a restore, in which case the restore is over and the primitive completes instead of blocking.
+     */
+    public static boolean resumingPrimitive() {
+        if (!restoring) {
+            return false;
+        }
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            return false;
+        }
+        if (task.savedFrames != null) {
+            restoring = false;
+            throw new IllegalStateException("PicoThreads: restoring " + task
+                    + " reached a blocking call before its saved frame " + task.savedFrames);
+        }
+        restoring = false;
+        return true;
+    }
+
+    /**
+     * True when the running code may suspend by capture: it runs as a PicoThread on the carrier and no
+     * frame between it and the thread's entry has pinned it.
+     */
+    public static boolean canSuspend() {
+        Task task = Carrier.currentTaskOnThisThread();
+        return task != null && task.pinDepth == 0;
+    }
+
+    /**
+     * Entered before a call that may block from code that cannot be captured (a constructor, a class
+     * initializer, a synchronized region, a method too large to rewrite): blocking calls below it block
+     * the thread for real instead of suspending it.
+     */
+    public static void pin() {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task != null) {
+            task.pinDepth++;
+        }
+    }
+
+    /** Leaves the region entered by {@link #pin()}. */
+    public static void unpin() {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task != null && task.pinDepth > 0) {
+            task.pinDepth--;
+        }
+    }
+}
