@@ -1,11 +1,27 @@
 package org.picothreads.transform;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import org.objectweb.asm.tree.ClassNode;
+import org.picothreads.transform.internal.ClassRewriter;
+import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.TransformReport;
 
 /**
  * The one entry point to the transformer: rewrites a set of classes so that the threads they start are
  * PicoThreads. The command line, the Maven plugin and the agent are thin wrappers around it.
+ *
+ * <p>A run reads every class's header (checking it is a readable class file), registers the hierarchy as
+ * it will be after the rewrite, reads the classes with their Thread references redirected, decides across
+ * all of them which calls can suspend, and writes each class back, rewriting only the methods that can
+ * reach a blocking call. Classes that need no change come back as the very input bytes.
  */
 public final class PicoTransformer {
     private final List<Path> classpath;
@@ -17,18 +33,126 @@ public final class PicoTransformer {
     /**
      * A transformer that resolves the classes the input refers to (for the class hierarchy) from the given
      * jars and directories, then from the running JDK. Classes are read as files, never loaded.
+     *
+     * @throws TransformException when a classpath entry does not exist
      */
     public static PicoTransformer withClasspath(List<Path> classpath) throws TransformException {
+        for (Path entry : classpath) {
+            if (!Files.exists(entry)) {
+                throw new TransformException("classpath entry " + entry + " does not exist");
+            }
+        }
         return new PicoTransformer(classpath);
     }
 
     /** Transforms the classes together: which methods can block is decided across all of them. */
     public TransformResult transform(List<ClassInput> inputs) throws TransformException {
-        throw new TransformException("not yet implemented");
+        try (ClassHierarchy hierarchy = new ClassHierarchy(classpath)) {
+            return transform(inputs, hierarchy);
+        } catch (IOException exception) {
+            throw new TransformException("cannot read the classpath: " + exception.getMessage(), exception);
+        } catch (UncheckedIOException exception) {
+            throw new TransformException(exception.getMessage(), exception);
+        }
     }
 
     /** True when the class file was already rewritten by PicoThreads. */
     public static boolean isTransformed(byte[] classFile) {
-        return false;
+        return ClassRewriter.isRewritten(classFile);
+    }
+
+    private enum Treatment { REWRITE, ALREADY_REWRITTEN, PASS_THROUGH }
+
+    private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy)
+            throws TransformException {
+        int count = inputs.size();
+        Treatment[] treatments = new Treatment[count];
+        ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
+        for (int index = 0; index < count; index++) {
+            ClassInput input = inputs.get(index);
+            headers[index] = readHeader(input);
+            String name = headers[index].name();
+            if (name.equals("module-info") || name.endsWith("/module-info") || name.endsWith("package-info")
+                    || RuntimeNames.isRuntimeClass(name)) {
+                treatments[index] = Treatment.PASS_THROUGH;
+            } else if (isTransformed(input.bytes())) {
+                treatments[index] = Treatment.ALREADY_REWRITTEN;
+                hierarchy.register(headers[index]);
+            } else {
+                treatments[index] = Treatment.REWRITE;
+                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index]));
+            }
+        }
+
+        ClassRewriter.ParsedClass[] parsed = new ClassRewriter.ParsedClass[count];
+        List<ClassNode> rewriting = new ArrayList<>();
+        List<ClassNode> alreadyRewritten = new ArrayList<>();
+        for (int index = 0; index < count; index++) {
+            ClassInput input = inputs.get(index);
+            try {
+                if (treatments[index] == Treatment.REWRITE) {
+                    parsed[index] = ClassRewriter.parseForRewrite(input, hierarchy);
+                    rewriting.add(parsed[index].node());
+                } else if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
+                    alreadyRewritten.add(ClassRewriter.parsePlain(input));
+                }
+            } catch (RuntimeException exception) {
+                throw failure(input, headers[index].name(), "cannot be read by ASM", exception);
+            }
+        }
+
+        SuspendabilityAnalysis analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
+
+        List<ClassOutput> outputs = new ArrayList<>(count);
+        List<ClassReport> reports = new ArrayList<>(count);
+        for (int index = 0; index < count; index++) {
+            ClassInput input = inputs.get(index);
+            String name = headers[index].name();
+            if (treatments[index] != Treatment.REWRITE) {
+                outputs.add(new ClassOutput(input.source(), name, input.bytes(), false));
+                reports.add(new ClassReport(name, input.source(), false,
+                        treatments[index] == Treatment.ALREADY_REWRITTEN, List.of(), 0));
+                continue;
+            }
+            try {
+                ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, hierarchy);
+                outputs.add(written.output());
+                reports.add(written.report());
+            } catch (RuntimeException exception) {
+                throw failure(input, name, "cannot be rewritten", exception);
+            }
+        }
+        return new TransformResult(outputs, new TransformReport(reports));
+    }
+
+    private static ClassHierarchy.ClassInfo readHeader(ClassInput input) throws TransformException {
+        byte[] bytes = input.bytes();
+        if (bytes.length < 10 || (bytes[0] & 0xFF) != 0xCA || (bytes[1] & 0xFF) != 0xFE
+                || (bytes[2] & 0xFF) != 0xBA || (bytes[3] & 0xFF) != 0xBE) {
+            throw new TransformException(input.source() + ": not a class file (no 0xCAFEBABE header)");
+        }
+        try {
+            ClassHierarchy.ClassInfo header = ClassHierarchy.parse(bytes);
+            if (header == null || header.name() == null) {
+                throw new TransformException(input.source() + ": truncated or corrupt class file");
+            }
+            return header;
+        } catch (IllegalArgumentException exception) {
+            String message = exception.getMessage();
+            if (message != null && message.startsWith("Unsupported class file major version")) {
+                throw new TransformException(input.source() + ": " + message.toLowerCase(java.util.Locale.ROOT)
+                        + " (newer than this transformer's ASM supports)", exception);
+            }
+            throw new TransformException(input.source() + ": truncated or corrupt class file", exception);
+        } catch (RuntimeException exception) {
+            throw new TransformException(input.source() + ": truncated or corrupt class file", exception);
+        }
+    }
+
+    private static TransformException failure(ClassInput input, String className, String what,
+            RuntimeException cause) {
+        String detail = cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+        return new TransformException(input.source() + ": class " + className.replace('/', '.') + " " + what
+                + ": " + detail, cause);
     }
 }

@@ -1,0 +1,179 @@
+package org.picothreads.transform.internal;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.objectweb.asm.AnnotationVisitor;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.commons.JSRInlinerAdapter;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.picothreads.transform.ClassInput;
+import org.picothreads.transform.ClassOutput;
+import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.ThreadReferenceRedirector;
+import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.MethodReport;
+
+/**
+ * Reads one class for the transformation (redirecting its Thread references and inlining jsr/ret
+ * subroutines as it goes) and, once the whole-program analysis is done, writes it back. The class file
+ * is rebuilt from the original with ASM's ClassReader/ClassWriter pair, so a method that needs no change
+ * is copied byte for byte and the constant pool keeps its order; only rewritten methods are re-encoded.
+ */
+public final class ClassRewriter {
+    /** One class read for transformation. */
+    public static final class ParsedClass {
+        final ClassInput input;
+        final ClassNode node;
+        /** Number of redirected Thread references per method, by {@code name+descriptor}. */
+        final Map<String, Integer> redirectsByMethod;
+        /** Whether the class extended java.lang.Thread and now extends PicoThread. */
+        final boolean superclassRedirected;
+
+        ParsedClass(ClassInput input, ClassNode node, Map<String, Integer> redirectsByMethod,
+                boolean superclassRedirected) {
+            this.input = input;
+            this.node = node;
+            this.redirectsByMethod = redirectsByMethod;
+            this.superclassRedirected = superclassRedirected;
+        }
+
+        public ClassNode node() {
+            return node;
+        }
+    }
+
+    /** A written class with its report. */
+    public record Written(ClassOutput output, ClassReport report) {
+    }
+
+    private ClassRewriter() {
+    }
+
+    /** The header of a class as it will be after the rewrite, for the hierarchy. */
+    public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header) {
+        if (RuntimeNames.THREAD.equals(header.superName()) && !header.isInterface()) {
+            return new ClassHierarchy.ClassInfo(header.name(), RuntimeNames.PICO_THREAD, header.interfaces(),
+                    header.access(), header.methods());
+        }
+        return header;
+    }
+
+    /** Reads the class with its Thread references redirected and its subroutines inlined. */
+    public static ParsedClass parseForRewrite(ClassInput input, ClassHierarchy hierarchy) {
+        Map<String, int[]> counters = new HashMap<>();
+        ClassNode node = new ClassNode(RuntimeNames.ASM_API) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
+                int[] counter = new int[1];
+                counters.put(name + descriptor, counter);
+                return new ThreadReferenceRedirector(
+                        new JSRInlinerAdapter(target, access, name, descriptor, signature, exceptions), hierarchy,
+                        counter);
+            }
+        };
+        new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
+        boolean superclassRedirected = false;
+        if (RuntimeNames.THREAD.equals(node.superName) && (node.access & Opcodes.ACC_INTERFACE) == 0) {
+            node.superName = RuntimeNames.PICO_THREAD;
+            superclassRedirected = true;
+        }
+        Map<String, Integer> redirects = new HashMap<>();
+        counters.forEach((method, counter) -> redirects.put(method, counter[0]));
+        return new ParsedClass(input, node, redirects, superclassRedirected);
+    }
+
+    /** Reads a class that is analysed but not rewritten (already rewritten by an earlier run). */
+    public static ClassNode parsePlain(ClassInput input) {
+        ClassNode node = new ClassNode(RuntimeNames.ASM_API);
+        new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
+        return node;
+    }
+
+    /** Rewrites the class's blocking methods and writes the class file. */
+    public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis, ClassHierarchy hierarchy) {
+        ClassNode node = parsed.node;
+        Map<String, MethodNode> replacements = new HashMap<>();
+        List<MethodReport> reports = new ArrayList<>();
+        for (MethodNode method : node.methods) {
+            if (!analysis.reachesBlockingCall(method)) {
+                continue;
+            }
+            MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
+            if (outcome.method() != null) {
+                replacements.put(method.name + method.desc, outcome.method());
+            }
+            if (outcome.report() != null) {
+                reports.add(outcome.report());
+            }
+        }
+        int redirects = parsed.superclassRedirected ? 1 : 0;
+        for (int count : parsed.redirectsByMethod.values()) {
+            redirects += count;
+        }
+        boolean changed = !replacements.isEmpty() || redirects > 0;
+        byte[] bytes = changed ? assemble(parsed, replacements, hierarchy) : parsed.input.bytes();
+        return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
+                new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
+    }
+
+    private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
+            ClassHierarchy hierarchy) {
+        ClassReader reader = new ClassReader(parsed.input.bytes());
+        ClassWriter writer = new ClassWriter(reader, 0);
+        reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName,
+                    String[] interfaces) {
+                super.visit(version, access, name, signature, parsed.node.superName, interfaces);
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                MethodNode replacement = replacements.get(name + descriptor);
+                if (replacement != null) {
+                    replacement.accept(writer);
+                    return null;
+                }
+                MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (parsed.redirectsByMethod.getOrDefault(name + descriptor, 0) > 0) {
+                    return new ThreadReferenceRedirector(target, hierarchy, new int[1]);
+                }
+                return target;
+            }
+
+            @Override
+            public void visitEnd() {
+                AnnotationVisitor marker = super.visitAnnotation(RuntimeNames.REWRITTEN_MARKER, false);
+                marker.visitEnd();
+                super.visitEnd();
+            }
+        }, 0);
+        return writer.toByteArray();
+    }
+
+    /** True when the class file carries the marker of a class PicoThreads already rewrote. */
+    public static boolean isRewritten(byte[] classFile) {
+        boolean[] marked = new boolean[1];
+        new ClassReader(classFile).accept(new ClassVisitor(RuntimeNames.ASM_API) {
+            @Override
+            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
+                    marked[0] = true;
+                }
+                return null;
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return marked[0];
+    }
+}

@@ -1,0 +1,203 @@
+package org.picothreads.transform.internal;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.objectweb.asm.MethodTooLargeException;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.picothreads.transform.internal.analysis.MethodFlow;
+import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.FrameComputer;
+import org.picothreads.transform.internal.emit.NewMover;
+import org.picothreads.transform.internal.emit.PinWeaver;
+import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
+import org.picothreads.transform.internal.hierarchy.MissingClassException;
+import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.SuspensionPoint;
+
+/**
+ * Rewrites one method that can reach a blocking call. The passes, in order:
+ * <ol>
+ * <li>find its suspension call sites (from the whole-program {@link SuspendabilityAnalysis});</li>
+ * <li>pin every site when the method can never be captured (constructor, class initializer, synchronized);</li>
+ * <li>analyse frames, liveness and monitors ({@link MethodFlow}); pin sites inside a synchronized block;</li>
+ * <li>move object creations after constructor arguments that can suspend ({@link NewMover}), then analyse again;</li>
+ * <li>pin sites that still have a value on the stack that cannot be saved;</li>
+ * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver});</li>
+ * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
+ * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
+ *     start again from the original with every site pinned, and report it untransformed.</li>
+ * </ol>
+ */
+public final class MethodRewriter {
+    /** The rewritten method with its frames, or null when it is left as it was; and what was done. */
+    public record Outcome(MethodNode method, MethodReport report) {
+    }
+
+    private MethodRewriter() {
+    }
+
+    public static Outcome rewrite(ClassNode owner, MethodNode method, SuspendabilityAnalysis analysis,
+            ClassHierarchy hierarchy) {
+        List<MethodInsnNode> sites = suspensionSites(method, analysis);
+        if (sites.isEmpty()) {
+            return new Outcome(null, null);
+        }
+        MethodNode original = copy(method);
+        String reasonNotCapturable = reasonNeverCapturable(method);
+        List<MethodInsnNode> captured = new ArrayList<>();
+        List<PinnedSite> pinned = new ArrayList<>();
+        List<SuspensionPoint> points = List.of();
+        if (reasonNotCapturable != null) {
+            for (MethodInsnNode site : sites) {
+                pinned.add(new PinnedSite(site, reasonNotCapturable));
+            }
+        } else {
+            try {
+                MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
+                classify(flow, sites, captured, pinned);
+                if (NewMover.moveCreations(method, flow, sites)) {
+                    flow = MethodFlow.analyze(owner, method, hierarchy);
+                    captured.clear();
+                    pinned.clear();
+                    classify(flow, sites, captured, pinned);
+                }
+                if (!captured.isEmpty()) {
+                    points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured);
+                }
+            } catch (AnalyzerException | MissingClassException exception) {
+                return pinnedEverywhere(owner, original, sites, "cannot be analysed: " + exception.getMessage(),
+                        hierarchy);
+            }
+        }
+        for (PinnedSite site : pinned) {
+            PinWeaver.pin(method, site.call());
+        }
+        MethodNode withFrames;
+        try {
+            withFrames = FrameComputer.withFrames(owner, method, hierarchy);
+        } catch (MethodTooLargeException exception) {
+            return pinnedEverywhere(owner, original, sites, "would exceed 64 KB of bytecode after rewriting",
+                    hierarchy);
+        } catch (MissingClassException exception) {
+            return pinnedEverywhere(owner, original, sites, "cannot compute frames: " + exception.getMessage(),
+                    hierarchy);
+        }
+        boolean rewritten = !captured.isEmpty();
+        return new Outcome(withFrames, new MethodReport(method.name, method.desc, rewritten,
+                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned)));
+    }
+
+    private record PinnedSite(MethodInsnNode call, String reason) {
+    }
+
+    private static List<MethodInsnNode> suspensionSites(MethodNode method, SuspendabilityAnalysis analysis) {
+        List<MethodInsnNode> sites = new ArrayList<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call && analysis.isSuspendableCall(call)) {
+                sites.add(call);
+            }
+        }
+        return sites;
+    }
+
+    private static String reasonNeverCapturable(MethodNode method) {
+        if (method.name.equals("<init>")) {
+            return "in a constructor, which cannot be re-entered";
+        }
+        if (method.name.equals("<clinit>")) {
+            return "in a class initializer, which cannot be re-entered";
+        }
+        if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
+            return "in a synchronized method";
+        }
+        return null;
+    }
+
+    private static void classify(MethodFlow flow, List<MethodInsnNode> sites, List<MethodInsnNode> captured,
+            List<PinnedSite> pinned) {
+        for (MethodInsnNode site : sites) {
+            Frame<BasicValue> frame = flow.frameBefore(site);
+            if (frame == null) {
+                continue; // unreachable code: leave it alone
+            }
+            if (!flow.monitorsBalanced()) {
+                pinned.add(new PinnedSite(site, "in a method whose monitors are not block-structured"));
+            } else if (flow.monitorDepthBefore(site) > 0) {
+                pinned.add(new PinnedSite(site, "inside a synchronized block"));
+            } else if (!stackCanBeSaved(frame)) {
+                pinned.add(new PinnedSite(site, "an object under construction is on the operand stack"));
+            } else {
+                captured.add(site);
+            }
+        }
+    }
+
+    private static boolean stackCanBeSaved(Frame<BasicValue> frame) {
+        for (int index = 0; index < frame.getStackSize(); index++) {
+            BasicValue value = frame.getStack(index);
+            if (value instanceof org.picothreads.transform.internal.analysis.UninitializedValue
+                    || value == BasicValue.RETURNADDRESS_VALUE || value.getType() == null) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Outcome pinnedEverywhere(ClassNode owner, MethodNode original, List<MethodInsnNode> originalSites,
+            String reason, ClassHierarchy hierarchy) {
+        MethodNode method = copy(original);
+        List<MethodInsnNode> sites = new ArrayList<>();
+        for (int index = 0; index < original.instructions.size(); index++) {
+            if (originalSites.contains(original.instructions.get(index))) {
+                sites.add((MethodInsnNode) method.instructions.get(index));
+            }
+        }
+        List<PinnedSite> pinned = new ArrayList<>();
+        for (MethodInsnNode site : sites) {
+            pinned.add(new PinnedSite(site, reason));
+            PinWeaver.pin(method, site);
+        }
+        MethodNode withFrames;
+        try {
+            withFrames = FrameComputer.withFrames(owner, method, hierarchy);
+        } catch (RuntimeException exception) {
+            withFrames = null; // even pinning does not fit: the method stays exactly as it was
+        }
+        return new Outcome(withFrames, new MethodReport(original.name, original.desc, false, reason, List.of(),
+                report(pinned)));
+    }
+
+    private static String reasonForNoCapture(String reasonNotCapturable, List<PinnedSite> pinned) {
+        if (reasonNotCapturable != null) {
+            return reasonNotCapturable;
+        }
+        return pinned.isEmpty() ? "its suspension call sites are unreachable" : pinned.get(0).reason();
+    }
+
+    private static List<PinnedCallSite> report(List<PinnedSite> pinned) {
+        List<PinnedCallSite> sites = new ArrayList<>();
+        for (PinnedSite site : pinned) {
+            MethodInsnNode call = site.call();
+            sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call), call.owner + "." + call.name + call.desc,
+                    site.reason()));
+        }
+        return sites;
+    }
+
+    /** A deep copy of the method, instruction for instruction (labels are cloned). */
+    static MethodNode copy(MethodNode method) {
+        MethodNode copy = new MethodNode(RuntimeNames.ASM_API, method.access, method.name, method.desc,
+                method.signature, method.exceptions == null ? null : method.exceptions.toArray(new String[0]));
+        method.accept(copy);
+        return copy;
+    }
+}

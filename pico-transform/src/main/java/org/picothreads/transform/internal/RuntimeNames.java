@@ -1,0 +1,56 @@
+package org.picothreads.transform.internal;
+
+import org.objectweb.asm.Opcodes;
+
+/**
+ * The ASM API level and every internal name and descriptor of pico-runtime that rewritten code refers to.
+ * A test checks these strings against the real runtime classes.
+ */
+public final class RuntimeNames {
+    /** The ASM API version every visitor and interpreter uses. */
+    public static final int ASM_API = Opcodes.ASM9;
+
+    public static final String THREAD = "java/lang/Thread";
+    public static final String RUNNABLE = "java/lang/Runnable";
+    public static final String OBJECT = "java/lang/Object";
+
+    public static final String PICO_THREAD = "org/picothreads/runtime/PicoThread";
+    public static final String THREAD_CALLS = "org/picothreads/runtime/internal/ThreadCalls";
+    public static final String CONTINUATION = "org/picothreads/runtime/internal/Continuation";
+    public static final String FRAME = "org/picothreads/runtime/internal/Frame";
+    public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
+    /** Package prefix of the runtime, which is never rewritten. */
+    public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
+
+    /** Invisible class annotation that marks a class file rewritten by PicoThreads. */
+    public static final String REWRITTEN_MARKER = "Lorg/picothreads/PicoThreadsRewritten;";
+
+    public static final String RESTORING_FIELD = "restoring";
+    public static final String RESTORING_DESCRIPTOR = "Z";
+    public static final String RESUME = "resume";
+    public static final String RESUME_DESCRIPTOR = "(Ljava/lang/String;)L" + FRAME + ";";
+    public static final String CAPTURE_METHOD = "capture";
+    public static final String CAPTURE_DESCRIPTOR = "(Ljava/lang/String;III)L" + FRAME + ";";
+    public static final String PIN = "pin";
+    public static final String UNPIN = "unpin";
+    public static final String RESUME_POINT = "resumePoint";
+    public static final String RESUME_POINT_DESCRIPTOR = "()I";
+
+    private RuntimeNames() {
+    }
+
+    /** Name of the Frame method that saves a value of the given sort ("Int", "Long", ...). */
+    public static String framePush(String kind) {
+        return "push" + kind;
+    }
+
+    /** Name of the Frame method that restores a value of the given sort. */
+    public static String framePop(String kind) {
+        return "pop" + kind;
+    }
+
+    /** True for classes of the runtime itself, which are never rewritten. */
+    public static boolean isRuntimeClass(String internalName) {
+        return internalName.startsWith(RUNTIME_PACKAGE);
+    }
+}

@@ -1,0 +1,289 @@
+package org.picothreads.transform.internal.emit;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.FieldInsnNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LineNumberNode;
+import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.BasicValue;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.analysis.MethodFlow;
+import org.picothreads.transform.report.SavedValue;
+import org.picothreads.transform.report.SuspensionPoint;
+
+/**
+ * Rewrites a method so that a thread can be captured at, and restored to, each of its suspension call
+ * sites. Nothing is added to the normal path but a flag test at entry and, at each suspension call site,
+ * the spilling of its operand stack into locals (which a JIT compiles to nothing):
+ *
+ * <pre>
+ * entry:     if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
+ *                                          if (f != null) switch (f.resumePoint()) { case k: goto restore_k } }
+ *            ...original code...
+ * site k:    Stack: s0 .. sn-1 (below values, receiver, arguments)
+ *              store sn-1 .. s0 into temporaries      Stack: (empty)
+ *            reload_k:
+ *              load s0 .. sn-1 from temporaries       Stack: s0 .. sn-1
+ *            from_k: INVOKE ...  to_k:
+ * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
+ *             outside every user try block, so no user handler ever sees the capture)
+ *              Stack: capture
+ *              f = Continuation.capture(KEY, k, references, primitives)
+ *              f.pushX(live local)...; f.pushX(temporary)...
+ *              throw capture
+ * restore_k: live locals and temporaries = f.popX()... (checked casts to their analysed types)
+ *            goto reload_k
+ * </pre>
+ *
+ * Only the locals live at the call (read later on some path, including by a handler) are saved, and
+ * values known to be null are restored as null without being saved.
+ */
+public final class CaptureWeaver {
+    private static final String FRAME_DESCRIPTOR = "L" + RuntimeNames.FRAME + ";";
+
+    /** One value saved at a site: where it lives, its kind and, for references, its type. */
+    private record SavedSlot(int local, SavedKind kind, Type type, boolean onStack, int stackIndex) {
+    }
+
+    private CaptureWeaver() {
+    }
+
+    /**
+     * Weaves capture and restore code for the given sites, which must be capturable: no monitor held, no
+     * object under construction on the stack.
+     *
+     * @param key  the method's key, {@code owner.name+descriptor}
+     * @return the report of each suspension point, in resume point order
+     */
+    public static List<SuspensionPoint> weave(String key, MethodNode method, MethodFlow flow,
+            List<MethodInsnNode> sites) {
+        int frameLocal = method.maxLocals;
+        int firstTemporary = frameLocal + 1;
+        int maxLocals = firstTemporary;
+        LabelNode body = new LabelNode();
+        InsnList restoreBlocks = new InsnList();
+        InsnList handlers = new InsnList();
+        LabelNode[] restoreLabels = new LabelNode[sites.size()];
+        List<SuspensionPoint> points = new ArrayList<>();
+        List<TryCatchBlockNode> captureEntries = new ArrayList<>();
+
+        // The flow is indexed by instruction position: read everything it says before changing the code.
+        List<Frame<BasicValue>> frames = new ArrayList<>();
+        List<BitSet> liveLocals = new ArrayList<>();
+        List<String[]> localNames = new ArrayList<>();
+        for (MethodInsnNode site : sites) {
+            Frame<BasicValue> frame = flow.frameBefore(site);
+            frames.add(frame);
+            liveLocals.add(flow.liveLocalsBefore(site));
+            String[] names = new String[frame.getLocals()];
+            for (int local = 0; local < names.length; local++) {
+                names[local] = localName(method, local, site);
+            }
+            localNames.add(names);
+        }
+
+        for (int point = 0; point < sites.size(); point++) {
+            MethodInsnNode site = sites.get(point);
+            Frame<BasicValue> frame = frames.get(point);
+            BitSet live = liveLocals.get(point);
+            List<SavedSlot> slots = new ArrayList<>();
+            List<SavedValue> reported = new ArrayList<>();
+            for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
+                BasicValue value = local < frame.getLocals() ? frame.getLocal(local) : null;
+                SavedKind kind = SavedKind.of(value);
+                if (kind == null) {
+                    continue;
+                }
+                slots.add(new SavedSlot(local, kind, value.getType(), false, -1));
+                reported.add(new SavedValue("local", local, localNames.get(point)[local], describe(value)));
+            }
+            int temporary = firstTemporary;
+            List<SavedSlot> stackSlots = new ArrayList<>();
+            for (int index = 0; index < frame.getStackSize(); index++) {
+                BasicValue value = frame.getStack(index);
+                SavedKind kind = SavedKind.of(value);
+                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), true, index));
+                reported.add(new SavedValue("stack", index, null, describe(value)));
+                temporary += kind.size;
+            }
+            maxLocals = Math.max(maxLocals, temporary);
+            slots.addAll(stackSlots);
+
+            LabelNode reload = new LabelNode();
+            LabelNode from = new LabelNode();
+            LabelNode to = new LabelNode();
+            LabelNode handler = new LabelNode();
+            restoreLabels[point] = new LabelNode();
+
+            InsnList spill = new InsnList();
+            // Stack: s0 .. sn-1
+            for (int index = stackSlots.size() - 1; index >= 0; index--) {
+                SavedSlot slot = stackSlots.get(index);
+                spill.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+            }
+            // Stack: (empty)
+            spill.add(reload);
+            for (SavedSlot slot : stackSlots) {
+                spill.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+            }
+            // Stack: s0 .. sn-1
+            spill.add(from);
+            method.instructions.insertBefore(site, spill);
+            method.instructions.insert(site, to);
+            captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
+
+            handlers.add(handler);
+            handlers.add(captureCode(key, point, slots));
+            restoreBlocks.add(restoreLabels[point]);
+            restoreBlocks.add(restoreCode(frameLocal, slots));
+            restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
+            points.add(new SuspensionPoint(point, lineOf(site), site.owner + "." + site.name + site.desc, reported));
+        }
+
+        InsnList entry = new InsnList();
+        LabelNode dispatch = new LabelNode();
+        LabelNode invalid = new LabelNode();
+        entry.add(new FieldInsnNode(Opcodes.GETSTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESTORING_FIELD,
+                RuntimeNames.RESTORING_DESCRIPTOR));
+        entry.add(new JumpInsnNode(Opcodes.IFEQ, body));
+        entry.add(new LdcInsnNode(key));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME,
+                RuntimeNames.RESUME_DESCRIPTOR, false));
+        // Stack: frame or null
+        entry.add(new InsnNode(Opcodes.DUP));
+        entry.add(new JumpInsnNode(Opcodes.IFNONNULL, dispatch));
+        entry.add(new InsnNode(Opcodes.POP));
+        entry.add(new JumpInsnNode(Opcodes.GOTO, body));
+        entry.add(dispatch);
+        // Stack: frame
+        entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
+        entry.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
+        entry.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.RESUME_POINT,
+                RuntimeNames.RESUME_POINT_DESCRIPTOR, false));
+        entry.add(new TableSwitchInsnNode(0, sites.size() - 1, invalid, restoreLabels));
+        entry.add(invalid);
+        entry.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
+        entry.add(new InsnNode(Opcodes.DUP));
+        entry.add(new LdcInsnNode("PicoThreads: invalid resume point for " + key));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
+                "(Ljava/lang/String;)V", false));
+        entry.add(new InsnNode(Opcodes.ATHROW));
+        entry.add(restoreBlocks);
+        entry.add(body);
+        method.instructions.insert(entry);
+        method.instructions.add(handlers);
+        method.tryCatchBlocks.addAll(0, captureEntries);
+        method.maxLocals = maxLocals;
+        return points;
+    }
+
+    private static InsnList captureCode(String key, int point, List<SavedSlot> slots) {
+        int references = 0;
+        int primitives = 0;
+        for (SavedSlot slot : slots) {
+            if (slot.kind().isPrimitive()) {
+                primitives++;
+            } else if (slot.kind() == SavedKind.OBJECT) {
+                references++;
+            }
+        }
+        InsnList code = new InsnList();
+        // Stack: capture
+        code.add(new LdcInsnNode(key));
+        code.add(integer(point));
+        code.add(integer(references));
+        code.add(integer(primitives));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.CAPTURE_METHOD,
+                RuntimeNames.CAPTURE_DESCRIPTOR, false));
+        // Stack: capture, frame
+        for (SavedSlot slot : slots) {
+            if (slot.kind() == SavedKind.NULL) {
+                continue;
+            }
+            code.add(new InsnNode(Opcodes.DUP));
+            code.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME,
+                    RuntimeNames.framePush(slot.kind().frameMethodSuffix), "(" + slot.kind().frameDescriptor + ")V",
+                    false));
+        }
+        code.add(new InsnNode(Opcodes.POP));
+        // Stack: capture
+        code.add(new InsnNode(Opcodes.ATHROW));
+        return code;
+    }
+
+    private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots) {
+        InsnList code = new InsnList();
+        for (SavedSlot slot : slots) {
+            if (slot.kind() == SavedKind.NULL) {
+                code.add(new InsnNode(Opcodes.ACONST_NULL));
+            } else {
+                code.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
+                code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME,
+                        RuntimeNames.framePop(slot.kind().frameMethodSuffix), "()" + slot.kind().frameDescriptor,
+                        false));
+                if (slot.kind() == SavedKind.OBJECT && !slot.type().getInternalName().equals(RuntimeNames.OBJECT)) {
+                    code.add(new TypeInsnNode(Opcodes.CHECKCAST, slot.type().getInternalName()));
+                }
+            }
+            code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+        }
+        return code;
+    }
+
+    private static AbstractInsnNode integer(int value) {
+        if (value >= -1 && value <= 5) {
+            return new InsnNode(Opcodes.ICONST_0 + value);
+        }
+        return value <= Short.MAX_VALUE ? new org.objectweb.asm.tree.IntInsnNode(
+                value <= Byte.MAX_VALUE ? Opcodes.BIPUSH : Opcodes.SIPUSH, value) : new LdcInsnNode(value);
+    }
+
+    private static String describe(BasicValue value) {
+        Type type = value.getType();
+        if (type == null) {
+            return "?";
+        }
+        return type.getSort() == Type.OBJECT && type.getInternalName().equals("null") ? "null" : type.getDescriptor();
+    }
+
+    /** The source line of the instruction, from the nearest preceding line number entry, or -1. */
+    public static int lineOf(AbstractInsnNode instruction) {
+        for (AbstractInsnNode node = instruction; node != null; node = node.getPrevious()) {
+            if (node instanceof LineNumberNode line) {
+                return line.line;
+            }
+        }
+        return -1;
+    }
+
+    private static String localName(MethodNode method, int local, AbstractInsnNode site) {
+        if (method.localVariables == null) {
+            return null;
+        }
+        int position = method.instructions.indexOf(site);
+        for (LocalVariableNode variable : method.localVariables) {
+            if (variable.index == local && method.instructions.indexOf(variable.start) <= position
+                    && position < method.instructions.indexOf(variable.end)) {
+                return variable.name;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,222 @@
+package org.picothreads.transform.internal.hierarchy;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.zip.ZipEntry;
+import java.util.zip.ZipFile;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.picothreads.transform.internal.RuntimeNames;
+
+/**
+ * Answers questions about the class hierarchy (superclass, interfaces, declared methods, assignability)
+ * by reading class files: first the classes being transformed, then the user's classpath, then the
+ * running JDK's own class files. Nothing is ever loaded into the transformer's JVM.
+ *
+ * <p>The classes being transformed are registered with their hierarchy as it will be after the rewrite
+ * (a subclass of java.lang.Thread extends PicoThread), and PicoThread itself is known without the runtime
+ * being on the classpath.
+ */
+public final class ClassHierarchy implements AutoCloseable {
+    /** The header of one class: enough to walk the hierarchy and resolve methods. */
+    public record ClassInfo(String name, String superName, List<String> interfaces, int access,
+            Map<String, Integer> methods) {
+        public boolean isInterface() {
+            return (access & Opcodes.ACC_INTERFACE) != 0;
+        }
+
+        /** Access flags of the declared method {@code name+descriptor}, or null when not declared here. */
+        public Integer methodAccess(String nameAndDescriptor) {
+            return methods.get(nameAndDescriptor);
+        }
+    }
+
+    private final Map<String, ClassInfo> known = new HashMap<>();
+    private final Map<String, ClassInfo> cache = new HashMap<>();
+    private final List<Path> directories = new ArrayList<>();
+    private final List<ZipFile> archives = new ArrayList<>();
+
+    public ClassHierarchy(List<Path> classpath) throws IOException {
+        for (Path entry : classpath) {
+            if (Files.isDirectory(entry)) {
+                directories.add(entry);
+            } else if (Files.isRegularFile(entry)) {
+                archives.add(new ZipFile(entry.toFile()));
+            } else {
+                throw new IOException("classpath entry " + entry + " does not exist");
+            }
+        }
+        known.put(RuntimeNames.PICO_THREAD, new ClassInfo(RuntimeNames.PICO_THREAD, RuntimeNames.THREAD,
+                List.of(), Opcodes.ACC_PUBLIC, Map.of("run()V", Opcodes.ACC_PUBLIC, "start()V", Opcodes.ACC_PUBLIC)));
+    }
+
+    /** Registers a class being transformed, with the superclass it will have after the rewrite. */
+    public void register(ClassInfo info) {
+        known.put(info.name(), info);
+    }
+
+    /** The class's header, or null when the class is found nowhere. */
+    public ClassInfo find(String internalName) {
+        ClassInfo info = known.get(internalName);
+        if (info != null) {
+            return info;
+        }
+        if (cache.containsKey(internalName)) {
+            return cache.get(internalName);
+        }
+        info = read(internalName);
+        cache.put(internalName, info);
+        return info;
+    }
+
+    /** The class's header; throws {@link MissingClassException} when the class is found nowhere. */
+    public ClassInfo require(String internalName) {
+        ClassInfo info = find(internalName);
+        if (info == null) {
+            throw new MissingClassException(internalName);
+        }
+        return info;
+    }
+
+    /** True when {@code type} is {@code ancestor} or one of its subclasses or implementations. */
+    public boolean isSubtypeOf(String type, String ancestor) {
+        if (type.equals(ancestor) || ancestor.equals(RuntimeNames.OBJECT)) {
+            return true;
+        }
+        ClassInfo info = find(type);
+        if (info == null) {
+            return false;
+        }
+        if (info.superName() != null && isSubtypeOf(info.superName(), ancestor)) {
+            return true;
+        }
+        for (String implemented : info.interfaces()) {
+            if (isSubtypeOf(implemented, ancestor)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** Like {@link #isSubtypeOf} but throws {@link MissingClassException} for a class found nowhere. */
+    public boolean isSubtypeOfStrict(String type, String ancestor) {
+        if (type.equals(ancestor) || ancestor.equals(RuntimeNames.OBJECT)) {
+            return true;
+        }
+        ClassInfo info = require(type);
+        if (info.superName() != null && isSubtypeOfStrict(info.superName(), ancestor)) {
+            return true;
+        }
+        for (String implemented : info.interfaces()) {
+            if (isSubtypeOfStrict(implemented, ancestor)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** The most specific common superclass of two classes, Object when either is an interface. */
+    public String commonSuperClass(String first, String second) {
+        if (isSubtypeOfStrict(first, second)) {
+            return require(second).isInterface() ? RuntimeNames.OBJECT : second;
+        }
+        if (isSubtypeOfStrict(second, first)) {
+            return require(first).isInterface() ? RuntimeNames.OBJECT : first;
+        }
+        if (require(first).isInterface() || require(second).isInterface()) {
+            return RuntimeNames.OBJECT;
+        }
+        String candidate = first;
+        do {
+            candidate = require(candidate).superName();
+            if (candidate == null) {
+                return RuntimeNames.OBJECT;
+            }
+        } while (!isSubtypeOfStrict(second, candidate));
+        return candidate;
+    }
+
+    /** The superclass chain of {@code type}, starting with {@code type} itself, as far as it is known. */
+    public List<ClassInfo> superclassChain(String type) {
+        List<ClassInfo> chain = new ArrayList<>();
+        for (ClassInfo info = find(type); info != null; info = info.superName() == null ? null : find(info.superName())) {
+            chain.add(info);
+        }
+        return chain;
+    }
+
+    @Override
+    public void close() throws IOException {
+        for (ZipFile archive : archives) {
+            archive.close();
+        }
+    }
+
+    private ClassInfo read(String internalName) {
+        String resource = internalName + ".class";
+        try {
+            for (Path directory : directories) {
+                Path file = directory.resolve(resource);
+                if (Files.isRegularFile(file)) {
+                    return parse(Files.readAllBytes(file));
+                }
+            }
+            for (ZipFile archive : archives) {
+                ZipEntry entry = archive.getEntry(resource);
+                if (entry != null) {
+                    try (InputStream in = archive.getInputStream(entry)) {
+                        return parse(in.readAllBytes());
+                    }
+                }
+            }
+            try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(resource)) {
+                return in == null ? null : parse(in.readAllBytes());
+            }
+        } catch (IOException exception) {
+            throw new UncheckedIOException("cannot read " + resource + " from the classpath", exception);
+        }
+    }
+
+    /** Reads a class header from a class file. */
+    public static ClassInfo parse(byte[] classFile) {
+        ClassInfo[] result = new ClassInfo[1];
+        new ClassReader(classFile).accept(new ClassVisitor(RuntimeNames.ASM_API) {
+            private final Map<String, Integer> methods = new HashMap<>();
+            private String name;
+            private String superName;
+            private List<String> interfaces;
+            private int access;
+
+            @Override
+            public void visit(int version, int access, String name, String signature, String superName,
+                    String[] interfaces) {
+                this.name = name;
+                this.superName = superName;
+                this.interfaces = interfaces == null ? List.of() : List.of(interfaces);
+                this.access = access;
+            }
+
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                    String[] exceptions) {
+                methods.put(name + descriptor, access);
+                return null;
+            }
+
+            @Override
+            public void visitEnd() {
+                result[0] = new ClassInfo(name, superName, interfaces, access, methods);
+            }
+        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return result[0];
+    }
+}
