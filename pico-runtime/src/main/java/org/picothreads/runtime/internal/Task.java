@@ -1,14 +1,240 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.concurrent.TimeUnit;
+import org.picothreads.runtime.PicoThread;
+
 /**
- * The scheduler's record of one PicoThread: its saved continuation and its scheduling state.
- * (Skeleton: the scheduler fills in the rest.)
+ * The scheduler's record of one PicoThread: its saved continuation, its scheduling state and the links that
+ * put it in a waiting list.
+ *
+ * <p>Every field but {@link #interrupted} is written only by the carrier, except that {@link #start(Thread)} moves
+ * a new task out of {@link #NEW} on the thread that starts it. Other platform threads read the lifecycle state
+ * under the task's monitor, which is also the lock that platform threads joining this thread wait on. The
+ * class is public only so that {@link PicoThread} can hold and drive one; a task is never handed to user code.
  */
 public final class Task {
+    /** Created, not yet started. */
+    static final byte NEW = 0;
+    /** Started and waiting in the run queue, or started by another platform thread and not yet admitted. */
+    static final byte RUNNABLE = 1;
+    /** Running on the carrier, or woken from a pinned block while its frames are still on the carrier stack. */
+    static final byte RUNNING = 2;
+    /** Sleeping until its timer fires. */
+    static final byte SLEEPING = 3;
+    /** Joining another thread without a timeout. */
+    static final byte JOINING = 4;
+    /** Joining another thread with a timeout. */
+    static final byte JOINING_TIMED = 5;
+    /** Finished: its run method returned or threw. */
+    static final byte TERMINATED = 6;
+
+    /** PicoThread's private field holding its task. */
+    private static final VarHandle PICO_THREAD_TASK;
+    /** PicoThread's private field holding the Runnable given to its constructor. */
+    private static final VarHandle PICO_THREAD_TARGET;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(PicoThread.class, MethodHandles.lookup());
+            PICO_THREAD_TASK = lookup.findVarHandle(PicoThread.class, "task", Task.class);
+            PICO_THREAD_TARGET = lookup.findVarHandle(PicoThread.class, "target", Runnable.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** The chain of saved frames, outermost first; null while the thread runs or before it first ran. */
     Frame savedFrames;
     /** How many pinned regions the running code is inside; blocking calls block for real while above zero. */
     int pinDepth;
     /** How many times this task has suspended by capture. */
     long suspensions;
+
+    /** The PicoThread this task schedules; set when it starts. */
+    Thread thread;
+    /** The interrupt status; set by any thread, cleared by the thread itself. */
+    volatile boolean interrupted;
+    /** One of the state constants above. */
+    byte state;
+    /** The thread's daemon flag, fixed when it started. */
+    boolean daemon;
+    /** True once the task has suspended by capture, so every later dispatch of it is a restore. */
+    boolean resumable;
+    /** True when an interrupt ended the task's last wait, so that the blocking call throws InterruptedException. */
+    boolean wokenByInterrupt;
+    /** True while the task waits pinned: its frames stay on the carrier stack, so a wake-up must not enqueue it. */
+    boolean pinnedWait;
+    /** Identifies the task's armed timer in the timer heap, or 0 when none is armed. */
+    int timerKey;
+    /** What the task is joining: the joined Task, or a platform Thread; null when it is not joining. */
+    Object blocker;
+    /** The next task in the circular list of joiners this task is in. */
+    Task nextJoiner;
+    /** The previous task in the circular list of joiners this task is in. */
+    Task previousJoiner;
+    /** The first of the tasks joining this one, in the order they started to wait; null when there is none. */
+    Task joiners;
+
+    /** Creates the task of a new PicoThread. */
+    public Task() {
+    }
+
+    /** The task of a PicoThread, or null when the thread is not a PicoThread. */
+    static Task of(Thread thread) {
+        return thread instanceof PicoThread ? (Task) PICO_THREAD_TASK.get((PicoThread) thread) : null;
+    }
+
+    /**
+     * Starts {@code thread}, the PicoThread that owns this task: counts it for the JVM's lifetime and hands it to
+     * the scheduler, booting the scheduler first if needed.
+     */
+    public void start(Thread thread) {
+        Scheduler scheduler = Scheduler.get();
+        synchronized (this) {
+            if (state != NEW) {
+                throw new IllegalThreadStateException();
+            }
+            this.thread = thread;
+            state = RUNNABLE;
+            daemon = thread.isDaemon();
+        }
+        if (!daemon) {
+            Lifetime.nonDaemonThreadStarted();
+        }
+        scheduler.start(this);
+    }
+
+    /** Sets the interrupt status and wakes the thread if it is sleeping or joining. */
+    public void interrupt() {
+        interrupted = true;
+        Scheduler scheduler = Scheduler.running();
+        if (scheduler != null && lifecycleState() != NEW) {
+            scheduler.interrupt(this);
+        }
+    }
+
+    /** The interrupt status, left unchanged. */
+    public boolean isInterrupted() {
+        return interrupted;
+    }
+
+    /** The thread's state as {@link Thread#getState()} defines it. */
+    public Thread.State threadState() {
+        switch (lifecycleState()) {
+            case NEW:
+                return Thread.State.NEW;
+            case SLEEPING:
+            case JOINING_TIMED:
+                return Thread.State.TIMED_WAITING;
+            case JOINING:
+                return Thread.State.WAITING;
+            case TERMINATED:
+                return Thread.State.TERMINATED;
+            default:
+                return Thread.State.RUNNABLE;
+        }
+    }
+
+    /** True once the thread has finished. */
+    public boolean isTerminated() {
+        return lifecycleState() == TERMINATED;
+    }
+
+    /** True from the start of the thread until it has finished. */
+    boolean isAlive() {
+        byte current = lifecycleState();
+        return current != NEW && current != TERMINATED;
+    }
+
+    /** True while the thread waits for a timer, a joined thread or an interrupt. */
+    boolean isWaiting() {
+        return state == SLEEPING || state == JOINING || state == JOINING_TIMED;
+    }
+
+    /** The state, read under the monitor when the caller is not the carrier, which writes it. */
+    private byte lifecycleState() {
+        if (Thread.currentThread() == Carrier.thread) {
+            return state;
+        }
+        synchronized (this) {
+            return state;
+        }
+    }
+
+    /**
+     * Called by a platform thread joining this task's thread: waits on this task's monitor until the thread
+     * has terminated or, when {@code nanos} is positive, until that much time has passed.
+     */
+    void awaitTermination(long nanos) throws InterruptedException {
+        synchronized (this) {
+            if (nanos <= 0) {
+                while (state != NEW && state != TERMINATED) {
+                    wait();
+                }
+                return;
+            }
+            long deadline = System.nanoTime() + nanos;
+            while (state != NEW && state != TERMINATED) {
+                long remaining = deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, remaining);
+            }
+        }
+    }
+
+    /**
+     * Marks the task terminated, drops the thread's Runnable as the JDK does when a thread exits, and wakes the
+     * platform threads that join it.
+     */
+    void markTerminated() {
+        savedFrames = null;
+        PICO_THREAD_TARGET.set((PicoThread) thread, (Runnable) null);
+        synchronized (this) {
+            state = TERMINATED;
+            notifyAll();
+        }
+    }
+
+    /** Appends a waiting task to this task's list of joiners. */
+    void addJoiner(Task joiner) {
+        Task first = joiners;
+        if (first == null) {
+            joiner.nextJoiner = joiner;
+            joiner.previousJoiner = joiner;
+            joiners = joiner;
+        } else {
+            Task last = first.previousJoiner;
+            joiner.nextJoiner = first;
+            joiner.previousJoiner = last;
+            last.nextJoiner = joiner;
+            first.previousJoiner = joiner;
+        }
+    }
+
+    /** Removes a task from this task's list of joiners. */
+    void removeJoiner(Task joiner) {
+        Task next = joiner.nextJoiner;
+        if (next == joiner) {
+            joiners = null;
+        } else {
+            Task previous = joiner.previousJoiner;
+            previous.nextJoiner = next;
+            next.previousJoiner = previous;
+            if (joiners == joiner) {
+                joiners = next;
+            }
+        }
+        joiner.nextJoiner = null;
+        joiner.previousJoiner = null;
+    }
+
+    @Override
+    public String toString() {
+        Thread owner = thread;
+        return owner != null ? "PicoThread \"" + owner.getName() + "\"" : "unstarted PicoThread";
+    }
 }

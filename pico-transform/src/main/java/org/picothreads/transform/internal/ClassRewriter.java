@@ -121,13 +121,19 @@ public final class ClassRewriter {
             redirects += count;
         }
         boolean changed = !replacements.isEmpty() || redirects > 0;
-        byte[] bytes = changed ? assemble(parsed, replacements, hierarchy) : parsed.input.bytes();
+        List<String> capturingMethods = new ArrayList<>();
+        for (MethodReport report : reports) {
+            if (report.rewritten()) {
+                capturingMethods.add(report.name() + report.descriptor());
+            }
+        }
+        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, hierarchy) : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
-            ClassHierarchy hierarchy) {
+            List<String> capturingMethods, ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
@@ -154,7 +160,12 @@ public final class ClassRewriter {
 
             @Override
             public void visitEnd() {
-                AnnotationVisitor marker = super.visitAnnotation(RuntimeNames.REWRITTEN_MARKER, false);
+                AnnotationVisitor marker = super.visitAnnotation(RuntimeNames.REWRITTEN_MARKER, true);
+                AnnotationVisitor methods = marker.visitArray("value");
+                for (String method : capturingMethods) {
+                    methods.visit(null, method);
+                }
+                methods.visitEnd();
                 marker.visitEnd();
                 super.visitEnd();
             }

@@ -52,6 +52,10 @@ public final class MethodRewriter {
             return new Outcome(null, null);
         }
         MethodNode original = copy(method);
+        int[] siteIndices = new int[sites.size()];
+        for (int index = 0; index < siteIndices.length; index++) {
+            siteIndices[index] = method.instructions.indexOf(sites.get(index));
+        }
         String reasonNotCapturable = reasonNeverCapturable(method);
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
@@ -74,7 +78,7 @@ public final class MethodRewriter {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
-                return pinnedEverywhere(owner, original, sites, "cannot be analysed: " + exception.getMessage(),
+                return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
                         hierarchy);
             }
         }
@@ -85,10 +89,10 @@ public final class MethodRewriter {
         try {
             withFrames = FrameComputer.withFrames(owner, method, hierarchy);
         } catch (MethodTooLargeException exception) {
-            return pinnedEverywhere(owner, original, sites, "would exceed 64 KB of bytecode after rewriting",
+            return pinnedEverywhere(owner, original, siteIndices, "would exceed 64 KB of bytecode after rewriting",
                     hierarchy);
         } catch (MissingClassException exception) {
-            return pinnedEverywhere(owner, original, sites, "cannot compute frames: " + exception.getMessage(),
+            return pinnedEverywhere(owner, original, siteIndices, "cannot compute frames: " + exception.getMessage(),
                     hierarchy);
         }
         boolean rewritten = !captured.isEmpty();
@@ -152,14 +156,13 @@ public final class MethodRewriter {
         return true;
     }
 
-    private static Outcome pinnedEverywhere(ClassNode owner, MethodNode original, List<MethodInsnNode> originalSites,
+    /** The original method with every suspension site (given by instruction index) pinned. */
+    private static Outcome pinnedEverywhere(ClassNode owner, MethodNode original, int[] siteIndices,
             String reason, ClassHierarchy hierarchy) {
         MethodNode method = copy(original);
         List<MethodInsnNode> sites = new ArrayList<>();
-        for (int index = 0; index < original.instructions.size(); index++) {
-            if (originalSites.contains(original.instructions.get(index))) {
-                sites.add((MethodInsnNode) method.instructions.get(index));
-            }
+        for (int index : siteIndices) {
+            sites.add((MethodInsnNode) method.instructions.get(index));
         }
         List<PinnedSite> pinned = new ArrayList<>();
         for (MethodInsnNode site : sites) {

@@ -22,8 +22,8 @@ public final class RuntimeNames {
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
 
-    /** Invisible class annotation that marks a class file rewritten by PicoThreads. */
-    public static final String REWRITTEN_MARKER = "Lorg/picothreads/PicoThreadsRewritten;";
+    /** Class annotation that marks a class file rewritten by PicoThreads and lists its capturing methods. */
+    public static final String REWRITTEN_MARKER = "Lorg/picothreads/runtime/internal/Rewritten;";
 
     public static final String RESTORING_FIELD = "restoring";
     public static final String RESTORING_DESCRIPTOR = "Z";

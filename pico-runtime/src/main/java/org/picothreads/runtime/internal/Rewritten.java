@@ -1,0 +1,18 @@
+package org.picothreads.runtime.internal;
+
+import java.lang.annotation.ElementType;
+import java.lang.annotation.Retention;
+import java.lang.annotation.RetentionPolicy;
+import java.lang.annotation.Target;
+
+/**
+ * Marks a class rewritten by PicoThreads, listing the methods that can capture and restore their frame.
+ * The transformer recognises it to leave the class alone on a second run; the runtime reads it to tell
+ * which frames on a carrier's stack can be captured.
+ */
+@Retention(RetentionPolicy.RUNTIME)
+@Target(ElementType.TYPE)
+public @interface Rewritten {
+    /** The methods rewritten to capture and restore their frame, each as {@code name+descriptor}. */
+    String[] value();
+}

@@ -1,0 +1,449 @@
+package org.picothreads.runtime.internal;
+
+import java.util.Locale;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+import org.picothreads.runtime.PicoThreads;
+import org.picothreads.runtime.SchedulingPolicy;
+
+/**
+ * The cooperative scheduler: one loop on one daemon platform thread, the carrier, that runs PicoThreads one at a
+ * time until each returns or suspends.
+ *
+ * <pre>
+ * loop, one round:
+ *   1. run the submissions other platform threads queued (start, interrupt, a joined platform thread ended)
+ *   2. move the tasks whose timers are due to the run queue, earliest deadline first
+ *   3. take one task from the run queue (FIFO, LIFO or RANDOM) and dispatch it:
+ *        restoring = task has suspended before; current = task; task.thread.run()
+ *          returns      -> terminated: wake its joiners
+ *          Capture      -> suspended: the blocking call already armed its wake-up
+ *          throws       -> uncaught exception handler, then terminated
+ *        restoring = false; current = null
+ *   4. or, when no task is ready, park until the next timer deadline or the next submission
+ * </pre>
+ *
+ * <p>All scheduling state (run queue, timers, joiner lists, statistics) belongs to the carrier; other threads
+ * only add to the submission queue and unpark the carrier. A thread that must block but cannot be captured (it
+ * is pinned) runs the same rounds nested on the carrier stack until its own wake-up arrives, see
+ * {@link #blockPinned(Task)}.
+ */
+public final class Scheduler {
+    /** Default stack size of the carrier, which runs deep rewritten recursion: 256 MiB. */
+    private static final long DEFAULT_CARRIER_STACK_SIZE = 256L << 20;
+    /** Longest wait that is armed as given; longer ones are cut to it so that deadlines cannot overflow. */
+    private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
+
+    private static final Object bootLock = new Object();
+    private static volatile Scheduler instance;
+    /** The policy set through {@link PicoThreads#configure}, or null to read the system properties. */
+    private static SchedulingPolicy configuredPolicy;
+    private static long configuredSeed;
+
+    private final SchedulingPolicy policy;
+    private final long seed;
+    private final RunQueue runQueue;
+    private final TimerHeap timers = new TimerHeap();
+    private final ConcurrentLinkedQueue<Runnable> submissions = new ConcurrentLinkedQueue<>();
+    private final Thread carrier;
+
+    private long threadsStarted;
+    private long threadsTerminated;
+    private long suspensions;
+    private long resumes;
+    private long pinnedBlocks;
+
+    private Scheduler(SchedulingPolicy policy, long seed, long carrierStackSize) {
+        this.policy = policy;
+        this.seed = seed;
+        this.runQueue = new RunQueue(policy, seed);
+        this.carrier = new Thread(null, this::loop, "pico-carrier", carrierStackSize, false);
+        carrier.setDaemon(true);
+    }
+
+    /** The running scheduler, booting it on first use. */
+    static Scheduler get() {
+        Scheduler scheduler = instance;
+        return scheduler != null ? scheduler : boot();
+    }
+
+    /** The running scheduler, or null when no PicoThread has started yet. */
+    static Scheduler running() {
+        return instance;
+    }
+
+    private static Scheduler boot() {
+        synchronized (bootLock) {
+            Scheduler scheduler = instance;
+            if (scheduler == null) {
+                SchedulingPolicy policy = configuredPolicy;
+                long seed = configuredSeed;
+                if (policy == null) {
+                    policy = policyProperty();
+                    seed = Long.getLong("picothreads.seed", 0L);
+                }
+                scheduler = new Scheduler(policy, seed, stackSizeProperty());
+                Carrier.thread = scheduler.carrier;
+                instance = scheduler;
+                scheduler.carrier.start();
+            }
+            return scheduler;
+        }
+    }
+
+    /** Sets the policy the scheduler will boot with; see {@link PicoThreads#configure}. */
+    public static void configure(SchedulingPolicy policy, long seed) {
+        if (policy == null) {
+            throw new NullPointerException("policy");
+        }
+        synchronized (bootLock) {
+            Scheduler scheduler = instance;
+            if (scheduler != null) {
+                throw new IllegalStateException("PicoThreads: the scheduling policy must be configured before the first"
+                        + " PicoThread starts; the scheduler already runs with " + scheduler.policy
+                        + (scheduler.policy == SchedulingPolicy.RANDOM ? " (seed " + scheduler.seed + ")" : ""));
+            }
+            configuredPolicy = policy;
+            configuredSeed = seed;
+        }
+    }
+
+    /** A snapshot of the counters; exact when read on the carrier, possibly a little stale elsewhere. */
+    public static PicoThreads.Statistics statistics() {
+        Scheduler scheduler = instance;
+        if (scheduler == null) {
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0);
+        }
+        long started = scheduler.threadsStarted;
+        long terminated = scheduler.threadsTerminated;
+        return new PicoThreads.Statistics(started, terminated, started - terminated, scheduler.suspensions,
+                scheduler.resumes, scheduler.pinnedBlocks);
+    }
+
+    private static SchedulingPolicy policyProperty() {
+        String value = System.getProperty("picothreads.scheduler", "fifo").trim();
+        switch (value.toLowerCase(Locale.ROOT)) {
+            case "fifo":
+                return SchedulingPolicy.FIFO;
+            case "lifo":
+                return SchedulingPolicy.LIFO;
+            case "random":
+                return SchedulingPolicy.RANDOM;
+            default:
+                throw new IllegalArgumentException(
+                        "PicoThreads: picothreads.scheduler must be fifo, lifo or random, not '" + value + "'");
+        }
+    }
+
+    /** The carrier stack size from picothreads.carrierStackSize, in bytes or with a k, m or g suffix. */
+    private static long stackSizeProperty() {
+        String value = System.getProperty("picothreads.carrierStackSize");
+        if (value == null || value.isBlank()) {
+            return DEFAULT_CARRIER_STACK_SIZE;
+        }
+        String digits = value.trim().toLowerCase(Locale.ROOT);
+        long unit = 1;
+        char suffix = digits.charAt(digits.length() - 1);
+        if (suffix == 'k' || suffix == 'm' || suffix == 'g') {
+            unit = suffix == 'k' ? 1L << 10 : suffix == 'm' ? 1L << 20 : 1L << 30;
+            digits = digits.substring(0, digits.length() - 1);
+        }
+        try {
+            return Math.multiplyExact(Long.parseLong(digits), unit);
+        } catch (NumberFormatException | ArithmeticException e) {
+            throw new IllegalArgumentException("PicoThreads: picothreads.carrierStackSize must be a size in bytes,"
+                    + " optionally with a k, m or g suffix, not '" + value + "'", e);
+        }
+    }
+
+    /** Admits a task whose thread has just been started, directly on the carrier or through a submission. */
+    void start(Task task) {
+        if (Thread.currentThread() == carrier) {
+            admit(task);
+        } else {
+            submit(() -> admit(task));
+        }
+    }
+
+    /** Wakes a task whose interrupt status was just set, if it is sleeping or joining. */
+    void interrupt(Task task) {
+        if (Thread.currentThread() == carrier) {
+            wakeIfInterrupted(task);
+        } else {
+            submit(() -> wakeIfInterrupted(task));
+        }
+    }
+
+    /** Queues an action for the carrier and wakes it; any thread may call this. */
+    void submit(Runnable action) {
+        submissions.add(action);
+        LockSupport.unpark(carrier);
+    }
+
+    /**
+     * Puts the running task to sleep for {@code nanos} (positive): throws the capture signal, or, when the task
+     * is pinned, returns once the sleep is over or the task was interrupted.
+     */
+    void sleep(Task task, long nanos) {
+        task.state = Task.SLEEPING;
+        timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        suspendOrBlockPinned(task);
+    }
+
+    /**
+     * Makes the running task wait until {@code thread} (whose task is {@code target}, or null for a platform
+     * thread) terminates, or for {@code nanos} when that is positive: throws the capture signal, or, when the
+     * task is pinned, returns once the wait is over.
+     */
+    void join(Task task, Thread thread, Task target, long nanos) {
+        task.state = nanos > 0 ? Task.JOINING_TIMED : Task.JOINING;
+        if (target != null) {
+            task.blocker = target;
+            target.addJoiner(task);
+        } else {
+            task.blocker = thread;
+            watchPlatformThread(task, thread, nanos);
+        }
+        if (nanos > 0) {
+            timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        }
+        suspendOrBlockPinned(task);
+    }
+
+    /**
+     * Lets the other ready tasks run before the running one continues: throws the capture signal with the task
+     * back in the run queue, or, when the task is pinned, runs one round of the others nested and returns.
+     * Returns at once when nothing else could run.
+     */
+    void yieldTask(Task task) {
+        if (runQueue.isEmpty() && submissions.isEmpty() && !hasDueTimer()) {
+            return;
+        }
+        if (task.pinDepth == 0 && CaptureSafety.everyFrameCapturable()) {
+            task.state = Task.RUNNABLE;
+            runQueue.addYielded(task);
+            throw Continuation.suspend();
+        }
+        pinnedBlocks++;
+        Carrier.current = null;
+        try {
+            drainSubmissions();
+            fireDueTimers();
+            for (int turns = runQueue.size(); turns > 0 && !runQueue.isEmpty(); turns--) {
+                dispatch(runQueue.poll());
+            }
+        } finally {
+            Carrier.current = task;
+            Continuation.restoring = false;
+        }
+    }
+
+    private void suspendOrBlockPinned(Task task) {
+        if (task.pinDepth == 0 && CaptureSafety.everyFrameCapturable()) {
+            throw Continuation.suspend();
+        }
+        blockPinned(task);
+    }
+
+    /**
+     * Blocks a pinned task without capturing it: its frames stay on the carrier stack while this runs the
+     * scheduler's rounds nested, dispatching the other tasks, until the task's own wake-up (timer, joined thread
+     * terminated, interrupt) has set it running again. Tasks it dispatches may block pinned in turn; each nested
+     * block returns only after its own wake-up, so an outer pinned task woken meanwhile continues when the inner
+     * ones have returned.
+     */
+    private void blockPinned(Task task) {
+        pinnedBlocks++;
+        task.pinnedWait = true;
+        Carrier.current = null;
+        try {
+            while (task.state != Task.RUNNING) {
+                if (!runReady() && task.state != Task.RUNNING) {
+                    park();
+                }
+            }
+        } finally {
+            task.pinnedWait = false;
+            Carrier.current = task;
+            Continuation.restoring = false;
+        }
+    }
+
+    /** Has a helper platform thread wait for a platform thread a task joins, and wake the task when it ends. */
+    private void watchPlatformThread(Task task, Thread thread, long nanos) {
+        long millis = nanos > 0 ? TimeUnit.NANOSECONDS.toMillis(nanos) + 1 : 0;
+        Runnable watch = () -> {
+            try {
+                thread.join(millis);
+            } catch (InterruptedException e) {
+                return;
+            }
+            submit(() -> {
+                if (task.blocker == thread && task.isWaiting() && !thread.isAlive()) {
+                    wake(task, false);
+                }
+            });
+        };
+        Thread watcher = new Thread(null, watch, "pico-join-watcher", 0, false);
+        watcher.setDaemon(true);
+        watcher.start();
+    }
+
+    private void loop() {
+        while (true) {
+            if (!runReady()) {
+                park();
+            }
+        }
+    }
+
+    /** One round of the loop: runs the submissions, fires the due timers, then dispatches one ready task if any. */
+    private boolean runReady() {
+        drainSubmissions();
+        fireDueTimers();
+        Task next = runQueue.poll();
+        if (next == null) {
+            return false;
+        }
+        dispatch(next);
+        return true;
+    }
+
+    private void drainSubmissions() {
+        Runnable action;
+        while ((action = submissions.poll()) != null) {
+            action.run();
+        }
+    }
+
+    private void fireDueTimers() {
+        if (timers.isEmpty()) {
+            return;
+        }
+        long now = System.nanoTime();
+        Task task;
+        while ((task = timers.pollExpired(now)) != null) {
+            wake(task, false);
+        }
+    }
+
+    private boolean hasDueTimer() {
+        return timers.hasLiveTimers() && timers.nextDeadline() - System.nanoTime() <= 0;
+    }
+
+    private void park() {
+        // A stray interrupt of the carrier (from code that was not rewritten) would make every park return at once.
+        Thread.interrupted();
+        if (!submissions.isEmpty()) {
+            return;
+        }
+        if (timers.hasLiveTimers()) {
+            long wait = timers.nextDeadline() - System.nanoTime();
+            if (wait > 0) {
+                LockSupport.parkNanos(this, wait);
+            }
+        } else {
+            LockSupport.park(this);
+        }
+    }
+
+    private void admit(Task task) {
+        threadsStarted++;
+        runQueue.add(task);
+    }
+
+    private void dispatch(Task task) {
+        Carrier.current = task;
+        task.state = Task.RUNNING;
+        if (task.resumable) {
+            resumes++;
+            Continuation.restoring = true;
+        }
+        try {
+            task.thread.run();
+            Continuation.restoring = false;
+            terminate(task, null);
+        } catch (Capture signal) {
+            Continuation.restoring = false;
+            suspensions++;
+            task.resumable = true;
+            if (task.state == Task.RUNNING) {
+                terminate(task, new IllegalStateException("PicoThreads: thread \"" + task.thread.getName()
+                        + "\" threw the capture signal without arranging to be woken; a frame that was not"
+                        + " rewritten let it through"));
+            }
+        } catch (Throwable failure) {
+            Continuation.restoring = false;
+            terminate(task, failure);
+        } finally {
+            Continuation.restoring = false;
+            Carrier.current = null;
+        }
+    }
+
+    private void terminate(Task task, Throwable failure) {
+        if (failure != null) {
+            dispatchUncaughtException(task, failure);
+        }
+        task.pinDepth = 0;
+        threadsTerminated++;
+        task.markTerminated();
+        Task joiner;
+        while ((joiner = task.joiners) != null) {
+            wake(joiner, false);
+        }
+        if (!task.daemon) {
+            Lifetime.nonDaemonThreadTerminated();
+        }
+    }
+
+    /**
+     * Hands an exception that ended a thread to its uncaught exception handler, as the JVM does: the handler
+     * set on the thread, else its thread group, which prints {@code Exception in thread "NAME"} and the stack
+     * trace. The handler runs as the dying thread, pinned, so that it may block but cannot be captured.
+     */
+    private void dispatchUncaughtException(Task task, Throwable failure) {
+        Thread thread = task.thread;
+        task.pinDepth++;
+        try {
+            Thread.UncaughtExceptionHandler handler = thread.getUncaughtExceptionHandler();
+            if (handler != null) {
+                handler.uncaughtException(thread, failure);
+            }
+        } catch (Throwable handlerFailure) {
+            System.err.print("\nException: " + handlerFailure.getClass().getName()
+                    + " thrown from the UncaughtExceptionHandler in thread \"" + thread.getName() + "\"\n");
+        } finally {
+            task.pinDepth--;
+            Carrier.current = task;
+            Continuation.restoring = false;
+        }
+    }
+
+    /**
+     * Ends a task's wait: disarms its timer, leaves its joiner list, records whether an interrupt ended the wait,
+     * and makes the task ready (or, if pinned, running).
+     */
+    private void wake(Task task, boolean byInterrupt) {
+        timers.cancel(task);
+        task.wokenByInterrupt = byInterrupt;
+        Object blocker = task.blocker;
+        if (blocker instanceof Task) {
+            ((Task) blocker).removeJoiner(task);
+        }
+        task.blocker = null;
+        if (task.pinnedWait) {
+            task.state = Task.RUNNING;
+        } else {
+            task.state = Task.RUNNABLE;
+            runQueue.add(task);
+        }
+    }
+
+    private void wakeIfInterrupted(Task task) {
+        if (task.interrupted && task.isWaiting()) {
+            wake(task, true);
+        }
+    }
+}

@@ -1,0 +1,248 @@
+package org.picothreads.runtime.internal;
+
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The targets to which the transformer redirects calls of {@link Thread}'s static and final methods: each
+ * behaves exactly like the JDK method when called on a platform thread or for a platform thread, and
+ * cooperatively when called by a PicoThread on the carrier.
+ *
+ * <p>A blocking method, called by a PicoThread, follows the protocol below, in this order:
+ * <pre>
+ *   task = the PicoThread running on this thread   none: behave as the JDK method (block this platform thread)
+ *   Continuation.resumingPrimitive()               re-invoked at the end of a restore: complete, throwing
+ *                                                  InterruptedException if an interrupt ended the wait
+ *   the interrupt status is set                    clear it, throw InterruptedException
+ *   the task is pinned (pinDepth &gt; 0, or a        block without capture, running the others nested
+ *   frame that was not rewritten is on the stack)
+ *   otherwise                                      arm the wake-up, throw Continuation.suspend()
+ * </pre>
+ * A wait that an interrupt ended completes by clearing the status and throwing InterruptedException (a sleep's
+ * says "sleep interrupted", a join's has no message, as the JDK's do on platform threads); a wait that ended
+ * otherwise returns normally even if an interrupt arrived before the thread ran again, leaving the status set.
+ */
+public final class ThreadCalls {
+    private static final String SLEEP_INTERRUPTED = "sleep interrupted";
+
+    private ThreadCalls() {
+    }
+
+    /** {@link Thread#currentThread()}: the running PicoThread on the carrier, else the current platform thread. */
+    public static Thread currentThread() {
+        Task task = Carrier.currentTaskOnThisThread();
+        return task != null ? task.thread : Thread.currentThread();
+    }
+
+    /** {@link Thread#sleep(long)}. */
+    public static void sleep(long millis) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            Thread.sleep(millis);
+            return;
+        }
+        sleepNanos(task, TimeUnit.MILLISECONDS.toNanos(millis));
+    }
+
+    /** {@link Thread#sleep(long, int)}. */
+    public static void sleep(long millis, int nanos) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (nanos < 0 || nanos > 999_999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            Thread.sleep(millis, nanos);
+            return;
+        }
+        long total = TimeUnit.MILLISECONDS.toNanos(millis);
+        sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos));
+    }
+
+    /** {@code Thread.sleep(Duration)} of JDK 19 and later: a negative duration returns at once. */
+    public static void sleep(Duration duration) throws InterruptedException {
+        long nanos = TimeUnit.NANOSECONDS.convert(duration);
+        if (nanos < 0) {
+            return;
+        }
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
+            return;
+        }
+        sleepNanos(task, nanos);
+    }
+
+    /** {@link Thread#yield()}. */
+    public static void yieldNow() {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            Thread.yield();
+            return;
+        }
+        if (Continuation.resumingPrimitive()) {
+            return;
+        }
+        Scheduler.running().yieldTask(task);
+    }
+
+    /** {@link Thread#interrupted()}: returns and clears the interrupt status of the current thread. */
+    public static boolean interrupted() {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            return Thread.interrupted();
+        }
+        if (!task.interrupted) {
+            return false;
+        }
+        task.interrupted = false;
+        return true;
+    }
+
+    /** {@link Thread#join()}. */
+    public static void join(Thread thread) throws InterruptedException {
+        join(thread, 0L);
+    }
+
+    /** {@link Thread#join(long)}: waits at most {@code millis}, or forever when it is 0. */
+    public static void join(Thread thread, long millis) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        long nanos = millis == 0 ? 0 : TimeUnit.MILLISECONDS.toNanos(millis);
+        Task task = Carrier.currentTaskOnThisThread();
+        Task target = Task.of(thread);
+        if (task == null) {
+            if (target == null) {
+                thread.join(millis);
+            } else {
+                target.awaitTermination(nanos);
+            }
+            return;
+        }
+        joinNanos(task, thread, target, nanos);
+    }
+
+    /** {@link Thread#join(long, int)}: the nanoseconds round the wait up to the next millisecond. */
+    public static void join(Thread thread, long millis, int nanos) throws InterruptedException {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (nanos < 0 || nanos > 999_999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
+        if (Carrier.currentTaskOnThisThread() == null && Task.of(thread) == null) {
+            thread.join(millis, nanos);
+            return;
+        }
+        join(thread, nanos > 0 && millis < Long.MAX_VALUE ? millis + 1 : millis);
+    }
+
+    /**
+     * {@code Thread.join(Duration)} of JDK 19 and later: waits at most {@code duration} and returns true if the
+     * thread has terminated; throws IllegalThreadStateException if it was not started.
+     */
+    public static boolean join(Thread thread, Duration duration) throws InterruptedException {
+        long nanos = TimeUnit.NANOSECONDS.convert(duration);
+        Task task = Carrier.currentTaskOnThisThread();
+        Task target = Task.of(thread);
+        if (task != null && Continuation.resumingPrimitive()) {
+            completeWait(task, null);
+            return isTerminated(thread, target);
+        }
+        Thread.State state = target != null ? target.threadState() : thread.getState();
+        if (state == Thread.State.NEW) {
+            throw new IllegalThreadStateException("Thread not started");
+        }
+        if (state == Thread.State.TERMINATED) {
+            return true;
+        }
+        if (nanos <= 0) {
+            return false;
+        }
+        if (task == null) {
+            if (target == null) {
+                long millis = TimeUnit.NANOSECONDS.toMillis(nanos);
+                thread.join(nanos > TimeUnit.MILLISECONDS.toNanos(millis) ? millis + 1 : millis);
+            } else {
+                target.awaitTermination(nanos);
+            }
+            return isTerminated(thread, target);
+        }
+        throwIfInterrupted(task, null);
+        Scheduler.running().join(task, thread, target, nanos);
+        completeWait(task, null);
+        return isTerminated(thread, target);
+    }
+
+    /** {@link Thread#isAlive()}: started and not yet terminated. */
+    public static boolean isAlive(Thread thread) {
+        Task target = Task.of(thread);
+        return target != null ? target.isAlive() : thread.isAlive();
+    }
+
+    /** {@link Thread#setDaemon(boolean)}: IllegalThreadStateException if the thread is alive. */
+    public static void setDaemon(Thread thread, boolean on) {
+        Task target = Task.of(thread);
+        if (target != null && target.isAlive()) {
+            throw new IllegalThreadStateException();
+        }
+        thread.setDaemon(on);
+    }
+
+    private static void sleepNanos(Task task, long nanos) throws InterruptedException {
+        if (Continuation.resumingPrimitive()) {
+            completeWait(task, SLEEP_INTERRUPTED);
+            return;
+        }
+        throwIfInterrupted(task, SLEEP_INTERRUPTED);
+        if (nanos == 0) {
+            Scheduler.running().yieldTask(task);
+            return;
+        }
+        Scheduler.running().sleep(task, nanos);
+        completeWait(task, SLEEP_INTERRUPTED);
+    }
+
+    private static void joinNanos(Task task, Thread thread, Task target, long nanos) throws InterruptedException {
+        if (Continuation.resumingPrimitive()) {
+            completeWait(task, null);
+            return;
+        }
+        if (!(target != null ? target.isAlive() : thread.isAlive())) {
+            return;
+        }
+        throwIfInterrupted(task, null);
+        Scheduler.running().join(task, thread, target, nanos);
+        completeWait(task, null);
+    }
+
+    /**
+     * Completes a wait that is over: if an interrupt ended it, clears the interrupt status and throws
+     * InterruptedException; a wait that ended otherwise returns and leaves a later interrupt's status set.
+     */
+    private static void completeWait(Task task, String message) throws InterruptedException {
+        if (task.wokenByInterrupt) {
+            task.wokenByInterrupt = false;
+            task.interrupted = false;
+            throw new InterruptedException(message);
+        }
+    }
+
+    /** Clears the interrupt status and throws InterruptedException with the message if it was set. */
+    private static void throwIfInterrupted(Task task, String message) throws InterruptedException {
+        if (task.interrupted) {
+            task.interrupted = false;
+            throw new InterruptedException(message);
+        }
+    }
+
+    private static boolean isTerminated(Thread thread, Task target) {
+        return target != null ? target.isTerminated() : thread.getState() == Thread.State.TERMINATED;
+    }
+}

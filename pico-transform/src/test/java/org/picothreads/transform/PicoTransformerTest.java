@@ -1,0 +1,237 @@
+package org.picothreads.transform;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.util.Textifier;
+import org.objectweb.asm.util.TraceMethodVisitor;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.report.SavedValue;
+import org.picothreads.transform.report.SuspensionPoint;
+
+class PicoTransformerTest {
+    @TempDir
+    Path temporary;
+
+    private static final String WORKER = """
+            package sample;
+            public class Worker {
+                static int untouched(int x) { int y = x * 3; return y + 1; }
+                static long keepsLiveLocals(long a) throws InterruptedException {
+                    long b = a * 2;
+                    int dead = 7;
+                    Thread.sleep(1);
+                    return a + b;
+                }
+                static String noThreads(String s) { return s.trim(); }
+                public static void main(String[] args) throws Exception {
+                    Thread thread = new Thread(() -> System.out.println(untouched(2)));
+                    thread.start();
+                    thread.join();
+                }
+            }
+            """;
+
+    @Test
+    void a_class_that_uses_no_threads_comes_back_as_the_very_same_bytes() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Plain",
+                "package sample; public class Plain { static int twice(int x) { return x * 2; } }"));
+        TransformResult result = transform(classes);
+        ClassOutput output = result.classes().get(0);
+        assertFalse(output.changed());
+        assertArrayEquals(classes.get("sample/Plain"), output.bytes());
+        assertEquals(0, result.report().classes().get(0).redirectedCalls());
+    }
+
+    @Test
+    void methods_that_cannot_reach_a_blocking_call_keep_their_instructions_exactly() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER));
+        byte[] rewritten = byName(transform(classes)).get("sample/Worker").bytes();
+        for (String method : List.of("untouched(I)I", "noThreads(Ljava/lang/String;)Ljava/lang/String;")) {
+            assertEquals(listing(classes.get("sample/Worker"), method), listing(rewritten, method), method);
+        }
+        assertTrue(listing(rewritten, "keepsLiveLocals(J)J").contains("Continuation.resume"));
+        assertFalse(listing(rewritten, "main([Ljava/lang/String;)V").contains("java/lang/Thread.join"),
+                "join must be redirected to the runtime");
+    }
+
+    @Test
+    void a_suspension_point_saves_only_the_locals_that_are_live_after_it() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER), "-g");
+        ClassReport report = reportFor(transform(classes), "sample/Worker");
+        MethodReport method = report.methods().stream().filter(m -> m.name().equals("keepsLiveLocals"))
+                .findFirst().orElseThrow();
+        assertTrue(method.rewritten());
+        assertEquals(1, method.suspensionPoints().size());
+        SuspensionPoint point = method.suspensionPoints().get(0);
+        assertEquals(7, point.line());
+        assertEquals("org/picothreads/runtime/internal/ThreadCalls.sleep(J)V", point.target());
+        assertEquals(List.of(new SavedValue("local", 0, "a", "J"), new SavedValue("local", 2, "b", "J"),
+                new SavedValue("stack", 0, null, "J")), point.saved());
+    }
+
+    @Test
+    void transforming_twice_leaves_the_rewritten_classes_alone() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER));
+        TransformResult first = transform(classes);
+        Map<String, byte[]> rewritten = new HashMap<>();
+        for (ClassOutput output : first.classes()) {
+            rewritten.put(output.className(), output.bytes());
+        }
+        TransformResult second = transform(rewritten);
+        for (ClassOutput output : second.classes()) {
+            assertFalse(output.changed(), output.className());
+            assertArrayEquals(rewritten.get(output.className()), output.bytes(), output.className());
+        }
+        assertTrue(reportFor(second, "sample/Worker").alreadyTransformed());
+        assertTrue(PicoTransformer.isTransformed(rewritten.get("sample/Worker")));
+        assertFalse(PicoTransformer.isTransformed(classes.get("sample/Worker")));
+    }
+
+    @Test
+    void the_same_input_gives_byte_identical_output() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER));
+        TransformResult first = transform(classes);
+        TransformResult second = transform(classes);
+        for (int index = 0; index < first.classes().size(); index++) {
+            assertArrayEquals(first.classes().get(index).bytes(), second.classes().get(index).bytes());
+        }
+    }
+
+    @Test
+    void a_method_too_large_after_rewriting_is_left_untransformed_with_its_call_sites_pinned() throws Exception {
+        StringBuilder source = new StringBuilder("package sample; public class Huge { static long body(long seed)"
+                + " throws InterruptedException {\n");
+        for (int local = 0; local < 24; local++) {
+            source.append("long v").append(local).append(" = seed + ").append(local).append(";\n");
+        }
+        for (int call = 0; call < 400; call++) {
+            source.append("Thread.sleep(0); v").append(call % 24).append("++;\n");
+        }
+        source.append("return ");
+        for (int local = 0; local < 24; local++) {
+            source.append(local == 0 ? "" : " + ").append("v").append(local);
+        }
+        source.append(";\n} }");
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Huge", source.toString()));
+        TransformResult result = transform(classes);
+        MethodReport method = reportFor(result, "sample/Huge").methods().get(0);
+        assertFalse(method.rewritten());
+        assertTrue(method.reason().contains("64 KB"), method.reason());
+        assertEquals(400, method.pinnedCallSites().size());
+        assertTrue(listing(result.classes().get(0).bytes(), "body(J)J").contains("Continuation.pin"));
+        assertTrue(verify(result.classes().get(0).bytes()).isEmpty());
+    }
+
+    @Test
+    void a_method_whose_types_need_a_missing_class_is_reported_untransformed() throws Exception {
+        Path library = temporary.resolve("library");
+        Path application = temporary.resolve("application");
+        Files.createDirectories(library);
+        Files.createDirectories(application);
+        SourceCompiler.compile(library, Map.of("lib.Base", "package lib; public class Base {}",
+                "lib.First", "package lib; public class First extends Base {}",
+                "lib.Second", "package lib; public class Second extends Base {}"));
+        Map<String, byte[]> classes = SourceCompiler.compile(application, Map.of("app.User", """
+                package app;
+                public class User {
+                    static Object pick(boolean first) throws InterruptedException {
+                        lib.Base chosen = first ? new lib.First() : new lib.Second();
+                        Thread.sleep(1);
+                        return chosen;
+                    }
+                }
+                """), "-classpath", library + java.io.File.pathSeparator + System.getProperty("java.class.path"));
+        TransformResult result = PicoTransformer.withClasspath(List.of()).transform(SourceCompiler.inputs(classes));
+        MethodReport method = reportFor(result, "app/User").methods().get(0);
+        assertFalse(method.rewritten());
+        assertTrue(method.reason().contains("lib.First") || method.reason().contains("lib.Second")
+                || method.reason().contains("lib.Base"), method.reason());
+        TransformResult withLibrary = PicoTransformer.withClasspath(List.of(library))
+                .transform(SourceCompiler.inputs(classes));
+        assertTrue(reportFor(withLibrary, "app/User").methods().get(0).rewritten());
+    }
+
+    @Test
+    void bytes_that_are_not_a_class_file_are_refused_with_the_file_named() {
+        TransformException notAClass = assertThrows(TransformException.class, () -> PicoTransformer
+                .withClasspath(List.of()).transform(List.of(new ClassInput("in/Broken.class", "hello".getBytes()))));
+        assertEquals("in/Broken.class: not a class file (no 0xCAFEBABE header)", notAClass.getMessage());
+    }
+
+    @Test
+    void a_truncated_class_file_is_refused_with_the_file_named() throws Exception {
+        byte[] whole = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER)).get("sample/Worker");
+        byte[] truncated = Arrays.copyOf(whole, whole.length / 2);
+        TransformException failure = assertThrows(TransformException.class, () -> PicoTransformer
+                .withClasspath(List.of()).transform(List.of(new ClassInput("in/Worker.class", truncated))));
+        assertTrue(failure.getMessage().startsWith("in/Worker.class: "), failure.getMessage());
+        assertFalse(failure.getMessage().contains("\n"));
+    }
+
+    @Test
+    void a_missing_classpath_entry_is_refused() {
+        Path missing = temporary.resolve("nowhere.jar");
+        TransformException failure = assertThrows(TransformException.class,
+                () -> PicoTransformer.withClasspath(List.of(missing)));
+        assertEquals("classpath entry " + missing + " does not exist", failure.getMessage());
+    }
+
+    private static TransformResult transform(Map<String, byte[]> classes) throws TransformException {
+        return PicoTransformer.withClasspath(List.of()).transform(SourceCompiler.inputs(classes));
+    }
+
+    private static Map<String, ClassOutput> byName(TransformResult result) {
+        return result.classes().stream().collect(Collectors.toMap(ClassOutput::className,
+                output -> output));
+    }
+
+    private static ClassReport reportFor(TransformResult result, String className) {
+        return result.report().classes().stream().filter(report -> report.className().equals(className))
+                .findFirst().orElseThrow();
+    }
+
+    /** The Textifier listing of one method of a class file. */
+    static String listing(byte[] classFile, String nameAndDescriptor) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        for (MethodNode method : node.methods) {
+            if ((method.name + method.desc).equals(nameAndDescriptor)) {
+                Textifier textifier = new Textifier();
+                method.accept(new TraceMethodVisitor(textifier));
+                StringWriter text = new StringWriter();
+                textifier.print(new PrintWriter(text));
+                return text.toString();
+            }
+        }
+        throw new AssertionError("no method " + nameAndDescriptor);
+    }
+
+    /** ASM's analyzer-based verification of a class file; empty when it verifies. */
+    static String verify(byte[] classFile) {
+        StringWriter problems = new StringWriter();
+        org.objectweb.asm.util.CheckClassAdapter.verify(new ClassReader(classFile),
+                PicoTransformerTest.class.getClassLoader(), false, new PrintWriter(problems));
+        assertNotNull(problems);
+        return problems.toString();
+    }
+}

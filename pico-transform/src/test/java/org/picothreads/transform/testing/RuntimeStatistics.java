@@ -1,0 +1,36 @@
+package org.picothreads.transform.testing;
+
+import org.picothreads.runtime.PicoThreads;
+
+/**
+ * A snapshot of the PicoThreads runtime's counters, read from {@link PicoThreads#statistics()}: the one place
+ * the tests read them. Read by a platform thread, they are as recent as the last join of a PicoThread.
+ *
+ * @param threadsStarted    PicoThreads started so far
+ * @param threadsTerminated PicoThreads that have finished
+ * @param liveThreads       PicoThreads started and not yet finished
+ * @param suspensions       how many times a PicoThread suspended by capture
+ * @param resumes           how many times a suspended PicoThread was resumed
+ * @param pinnedBlocks      how many blocking calls blocked the carrier for real because they could not suspend
+ */
+public record RuntimeStatistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
+        long resumes, long pinnedBlocks) {
+
+    /** The runtime's counters now. */
+    public static RuntimeStatistics now() {
+        PicoThreads.Statistics statistics = PicoThreads.statistics();
+        return new RuntimeStatistics(statistics.threadsStarted(), statistics.threadsTerminated(),
+                statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks());
+    }
+
+    /** How much each counter changed between an earlier snapshot and this one. */
+    public RuntimeStatistics since(RuntimeStatistics earlier) {
+        return new RuntimeStatistics(
+                threadsStarted - earlier.threadsStarted,
+                threadsTerminated - earlier.threadsTerminated,
+                liveThreads - earlier.liveThreads,
+                suspensions - earlier.suspensions,
+                resumes - earlier.resumes,
+                pinnedBlocks - earlier.pinnedBlocks);
+    }
+}

@@ -1,0 +1,48 @@
+package org.picothreads.transform.validation;
+
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.threads.Interruption;
+import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.ThreadProperties;
+import org.picothreads.targets.threads.ThreadSubclasses;
+import org.picothreads.targets.threads.UncaughtExceptions;
+
+/**
+ * The java.lang.Thread API as PicoThreads must honour it: subclasses, join, yield, interrupts, properties and
+ * uncaught exceptions.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ThreadApiTest {
+
+    @Test
+    void thread_subclasses_with_names_and_super_run_give_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(ThreadSubclasses.class);
+    }
+
+    @Test
+    void join_join_with_timeout_yield_and_is_alive_give_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(JoinAndYield.class);
+    }
+
+    @Test
+    void interrupting_sleeping_and_joining_threads_gives_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(Interruption.class);
+    }
+
+    @Test
+    void names_daemon_flags_priorities_and_states_are_the_same_transformed_and_untransformed() throws Exception {
+        assertSameResult(ThreadProperties.class);
+    }
+
+    @Test
+    void uncaught_exception_handlers_receive_the_same_exceptions_transformed_and_untransformed() throws Exception {
+        assertSameResult(UncaughtExceptions.class);
+    }
+}
