@@ -16,13 +16,14 @@ import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
-import org.picothreads.transform.internal.emit.ThreadReferenceRedirector;
+import org.picothreads.transform.internal.emit.ReferenceRedirector;
+import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
 
 /**
- * Reads one class for the transformation (redirecting its Thread references and inlining jsr/ret
+ * Reads one class for the transformation (redirecting its references to the JDK members in Redirects and inlining jsr/ret
  * subroutines as it goes) and, once the whole-program analysis is done, writes it back. The class file
  * is rebuilt from the original with ASM's ClassReader/ClassWriter pair, so a method that needs no change
  * is copied byte for byte and the constant pool keeps its order; only rewritten methods are re-encoded.
@@ -34,7 +35,7 @@ public final class ClassRewriter {
         final ClassNode node;
         /** Number of redirected Thread references per method, by {@code name+descriptor}. */
         final Map<String, Integer> redirectsByMethod;
-        /** Whether the class extended java.lang.Thread and now extends PicoThread. */
+        /** Whether the class extended a replaced JDK type (such as Thread) and now extends its runtime subclass. */
         final boolean superclassRedirected;
 
         ParsedClass(ClassInput input, ClassNode node, Map<String, Integer> redirectsByMethod,
@@ -59,9 +60,10 @@ public final class ClassRewriter {
 
     /** The header of a class as it will be after the rewrite, for the hierarchy. */
     public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header) {
-        if (RuntimeNames.THREAD.equals(header.superName()) && !header.isInterface()) {
-            return new ClassHierarchy.ClassInfo(header.name(), RuntimeNames.PICO_THREAD, header.interfaces(),
-                    header.access(), header.methods());
+        String replacement = Redirects.table().replacementType(String.valueOf(header.superName()));
+        if (replacement != null && !header.isInterface()) {
+            return new ClassHierarchy.ClassInfo(header.name(), replacement, header.interfaces(), header.access(),
+                    header.methods());
         }
         return header;
     }
@@ -76,15 +78,16 @@ public final class ClassRewriter {
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
                 int[] counter = new int[1];
                 counters.put(name + descriptor, counter);
-                return new ThreadReferenceRedirector(
+                return new ReferenceRedirector(
                         new JSRInlinerAdapter(target, access, name, descriptor, signature, exceptions), hierarchy,
                         counter);
             }
         };
         new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
         boolean superclassRedirected = false;
-        if (RuntimeNames.THREAD.equals(node.superName) && (node.access & Opcodes.ACC_INTERFACE) == 0) {
-            node.superName = RuntimeNames.PICO_THREAD;
+        String replacement = Redirects.table().replacementType(String.valueOf(node.superName));
+        if (replacement != null && (node.access & Opcodes.ACC_INTERFACE) == 0) {
+            node.superName = replacement;
             superclassRedirected = true;
         }
         Map<String, Integer> redirects = new HashMap<>();
@@ -153,7 +156,7 @@ public final class ClassRewriter {
                 }
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
                 if (parsed.redirectsByMethod.getOrDefault(name + descriptor, 0) > 0) {
-                    return new ThreadReferenceRedirector(target, hierarchy, new int[1]);
+                    return new ReferenceRedirector(target, hierarchy, new int[1]);
                 }
                 return target;
             }

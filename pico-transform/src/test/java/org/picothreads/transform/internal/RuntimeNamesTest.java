@@ -1,13 +1,18 @@
 package org.picothreads.transform.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.util.HashSet;
+import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
+import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
@@ -44,33 +49,30 @@ class RuntimeNamesTest {
     }
 
     @Test
-    void every_thread_redirect_target_exists_in_thread_calls_with_its_descriptor() throws Exception {
-        String[][] targets = {
-            {"currentThread", "()Ljava/lang/Thread;"}, {"sleep", "(J)V"}, {"sleep", "(JI)V"},
-            {"sleep", "(Ljava/time/Duration;)V"}, {"yieldNow", "()V"}, {"interrupted", "()Z"},
-            {"join", "(Ljava/lang/Thread;)V"}, {"join", "(Ljava/lang/Thread;J)V"}, {"join", "(Ljava/lang/Thread;JI)V"},
-            {"join", "(Ljava/lang/Thread;Ljava/time/Duration;)Z"}, {"isAlive", "(Ljava/lang/Thread;)Z"},
-            {"setDaemon", "(Ljava/lang/Thread;Z)V"},
-        };
-        for (String[] target : targets) {
-            assertStatic(ThreadCalls.class, target[0], target[1]);
+    void every_redirect_target_is_a_static_runtime_method_with_its_descriptor() throws Exception {
+        for (Redirects.Redirect target : Redirects.table().allTargets()) {
+            Class<?> owner = Class.forName(target.owner().replace('/', '.'));
+            assertStatic(owner, target.name(), target.descriptor());
         }
+        assertTrue(Redirects.table().isBlockingTarget(RuntimeNames.THREAD_CALLS, "sleep", "(J)V"));
+        assertFalse(Redirects.table().isBlockingTarget(RuntimeNames.THREAD_CALLS, "currentThread",
+                "()Ljava/lang/Thread;"));
     }
 
     @Test
-    void pico_thread_declares_every_public_constructor_of_thread_on_jdk_17() throws Exception {
-        String[] descriptors = {"()V", "(Ljava/lang/Runnable;)V", "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;)V",
-            "(Ljava/lang/String;)V", "(Ljava/lang/ThreadGroup;Ljava/lang/String;)V",
-            "(Ljava/lang/Runnable;Ljava/lang/String;)V",
-            "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;)V",
-            "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;J)V",
-            "(Ljava/lang/ThreadGroup;Ljava/lang/Runnable;Ljava/lang/String;JZ)V"};
-        java.util.Set<String> declared = new java.util.HashSet<>();
-        for (var constructor : PicoThread.class.getConstructors()) {
-            declared.add(Type.getConstructorDescriptor(constructor));
-        }
-        for (String descriptor : descriptors) {
-            assertTrue(declared.contains(descriptor), "PicoThread lacks the public constructor " + descriptor);
+    void every_replacement_type_extends_its_jdk_type_and_declares_all_its_public_constructors() throws Exception {
+        for (Map.Entry<String, String> entry : Redirects.table().replacedTypes().entrySet()) {
+            Class<?> jdkType = Class.forName(entry.getKey().replace('/', '.'));
+            Class<?> replacement = Class.forName(entry.getValue().replace('/', '.'));
+            assertEquals(jdkType, replacement.getSuperclass(), replacement + " must extend " + jdkType);
+            Set<String> declared = new HashSet<>();
+            for (var constructor : replacement.getConstructors()) {
+                declared.add(Type.getConstructorDescriptor(constructor));
+            }
+            for (var constructor : jdkType.getConstructors()) {
+                String descriptor = Type.getConstructorDescriptor(constructor);
+                assertTrue(declared.contains(descriptor), replacement.getName() + " lacks " + descriptor);
+            }
         }
     }
 

@@ -18,7 +18,7 @@ import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.RuntimeNames;
-import org.picothreads.transform.internal.emit.ThreadRedirects;
+import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
@@ -205,7 +205,7 @@ public final class SuspendabilityAnalysis {
     }
 
     private List<Object> computeCallTargets(MethodInsnNode call) {
-        if (ThreadRedirects.isBlockingPrimitive(call.owner, call.name, call.desc)) {
+        if (Redirects.table().isBlockingTarget(call.owner, call.name, call.desc)) {
             return List.of(PRIMITIVE);
         }
         String member = call.name + call.desc;
@@ -251,7 +251,7 @@ public final class SuspendabilityAnalysis {
                 continue;
             }
             Handle implementation = binding.implementation();
-            if (ThreadRedirects.isBlockingPrimitive(implementation.getOwner(), implementation.getName(),
+            if (Redirects.table().isBlockingTarget(implementation.getOwner(), implementation.getName(),
                     implementation.getDesc())) {
                 targets.add(PRIMITIVE);
                 continue;

@@ -16,6 +16,7 @@ import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.emit.Redirects;
 
 /**
  * Answers questions about the class hierarchy (superclass, interfaces, declared methods, assignability)
@@ -23,8 +24,8 @@ import org.picothreads.transform.internal.RuntimeNames;
  * running JDK's own class files. Nothing is ever loaded into the transformer's JVM.
  *
  * <p>The classes being transformed are registered with their hierarchy as it will be after the rewrite
- * (a subclass of java.lang.Thread extends PicoThread), and PicoThread itself is known without the runtime
- * being on the classpath.
+ * (a subclass of java.lang.Thread extends PicoThread), and the runtime's replacement types (PicoThread
+ * and the others in {@link Redirects}) are known without the runtime being on the classpath.
  */
 public final class ClassHierarchy implements AutoCloseable {
     /** The header of one class: enough to walk the hierarchy and resolve methods. */
@@ -55,8 +56,8 @@ public final class ClassHierarchy implements AutoCloseable {
                 throw new IOException("classpath entry " + entry + " does not exist");
             }
         }
-        known.put(RuntimeNames.PICO_THREAD, new ClassInfo(RuntimeNames.PICO_THREAD, RuntimeNames.THREAD,
-                List.of(), Opcodes.ACC_PUBLIC, Map.of("run()V", Opcodes.ACC_PUBLIC, "start()V", Opcodes.ACC_PUBLIC)));
+        Redirects.table().replacedTypes().forEach((type, replacement) -> known.put(replacement,
+                new ClassInfo(replacement, type, List.of(), Opcodes.ACC_PUBLIC, Map.of())));
     }
 
     /** Registers a class being transformed, with the superclass it will have after the rewrite. */

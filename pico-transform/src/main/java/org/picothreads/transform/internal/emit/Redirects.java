@@ -1,0 +1,166 @@
+package org.picothreads.transform.internal.emit;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Opcodes;
+import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
+
+/**
+ * The table of JDK members that rewritten code reaches through the runtime instead, read from the
+ * resource {@code org/picothreads/transform/redirects.txt} (its header explains the three kinds of entry):
+ * types replaced by a runtime subclass at creation, static methods, and instance methods turned into
+ * static runtime calls that take the receiver first.
+ */
+public final class Redirects {
+    /** A redirected method: the runtime method that stands in for it and whether it can block. */
+    public record Redirect(String owner, String name, String descriptor, boolean blocking) {
+    }
+
+    private static final String RESOURCE = "/org/picothreads/transform/redirects.txt";
+    private static final Redirects TABLE = load();
+
+    /** JDK type to the runtime subclass created instead. */
+    private final Map<String, String> replacedTypes;
+    /** {@code name+descriptor} to the static redirects of that member, by JDK owner. */
+    private final Map<String, Map<String, Redirect>> staticMethods;
+    private final Map<String, Map<String, Redirect>> instanceMethods;
+    /** The runtime methods that can block, as {@code owner.name+descriptor}. */
+    private final Set<String> blockingTargets;
+
+    private Redirects(Map<String, String> replacedTypes, Map<String, Map<String, Redirect>> staticMethods,
+            Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets) {
+        this.replacedTypes = replacedTypes;
+        this.staticMethods = staticMethods;
+        this.instanceMethods = instanceMethods;
+        this.blockingTargets = blockingTargets;
+    }
+
+    /** The table shipped with the transformer. */
+    public static Redirects table() {
+        return TABLE;
+    }
+
+    /** The runtime type created instead of {@code type}, or null when {@code type} is not replaced. */
+    public String replacementType(String type) {
+        return replacedTypes.get(type);
+    }
+
+    /** Every replaced JDK type with its runtime replacement. */
+    public Map<String, String> replacedTypes() {
+        return replacedTypes;
+    }
+
+    /** Every redirect target, for checking them against the runtime. */
+    public Collection<Redirect> allTargets() {
+        List<Redirect> all = new ArrayList<>();
+        staticMethods.values().forEach(byOwner -> all.addAll(byOwner.values()));
+        instanceMethods.values().forEach(byOwner -> all.addAll(byOwner.values()));
+        return all;
+    }
+
+    /** True when the runtime method can block: a call to it can suspend. */
+    public boolean isBlockingTarget(String owner, String name, String descriptor) {
+        return blockingTargets.contains(owner + "." + name + descriptor);
+    }
+
+    /**
+     * The redirect for a call instruction, or null. A static method matches through a subclass that
+     * inherits it without redeclaring it; an instance method matches on its type and every subtype.
+     */
+    public Redirect forCall(int opcode, String owner, String name, String descriptor, ClassHierarchy hierarchy) {
+        String member = name + descriptor;
+        if (opcode == Opcodes.INVOKESTATIC) {
+            Map<String, Redirect> candidates = staticMethods.get(member);
+            if (candidates == null) {
+                return null;
+            }
+            for (ClassHierarchy.ClassInfo info : hierarchy.superclassChain(owner)) {
+                Redirect redirect = candidates.get(info.name());
+                if (redirect != null) {
+                    return redirect;
+                }
+                if (info.methodAccess(member) != null) {
+                    return null;
+                }
+            }
+            return candidates.get(owner);
+        }
+        if (name.equals("<init>")) {
+            return null;
+        }
+        Map<String, Redirect> candidates = instanceMethods.get(member);
+        if (candidates == null) {
+            return null;
+        }
+        Redirect exact = candidates.get(owner);
+        if (exact != null) {
+            return exact;
+        }
+        for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
+            if (hierarchy.isSubtypeOf(owner, candidate.getKey())) {
+                return candidate.getValue();
+            }
+        }
+        return null;
+    }
+
+    private static Redirects load() {
+        Map<String, String> types = new HashMap<>();
+        Map<String, Map<String, Redirect>> statics = new HashMap<>();
+        Map<String, Map<String, Redirect>> instances = new HashMap<>();
+        Set<String> blocking = new HashSet<>();
+        try (InputStream in = Redirects.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) {
+                throw new IllegalStateException("the transformer jar lacks " + RESOURCE);
+            }
+            BufferedReader reader = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
+            String line;
+            int number = 0;
+            while ((line = reader.readLine()) != null) {
+                number++;
+                int comment = line.indexOf('#');
+                String[] fields = (comment >= 0 ? line.substring(0, comment) : line).trim().split("\\s+");
+                if (fields.length == 1 && fields[0].isEmpty()) {
+                    continue;
+                }
+                switch (fields[0]) {
+                    case "class" -> {
+                        require(fields.length == 3, number, line);
+                        types.put(fields[1], fields[2]);
+                    }
+                    case "static", "instance" -> {
+                        require(fields.length == 7 || fields.length == 8 && fields[7].equals("blocking"), number, line);
+                        Redirect redirect = new Redirect(fields[4], fields[5], fields[6], fields.length == 8);
+                        (fields[0].equals("static") ? statics : instances)
+                                .computeIfAbsent(fields[2] + fields[3], key -> new HashMap<>())
+                                .put(fields[1], redirect);
+                        if (redirect.blocking()) {
+                            blocking.add(redirect.owner() + "." + redirect.name() + redirect.descriptor());
+                        }
+                    }
+                    default -> require(false, number, line);
+                }
+            }
+        } catch (IOException exception) {
+            throw new UncheckedIOException(exception);
+        }
+        return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking));
+    }
+
+    private static void require(boolean condition, int number, String line) {
+        if (!condition) {
+            throw new IllegalStateException(RESOURCE + " line " + number + " is malformed: " + line);
+        }
+    }
+}
