@@ -40,7 +40,7 @@ public class PicoThread extends Thread {
     public PicoThread() {
         super(inheritedGroup(null), (Runnable) null);
         task = new Task();
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(Runnable)}. */
@@ -48,7 +48,7 @@ public class PicoThread extends Thread {
         super(inheritedGroup(null), (Runnable) null);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(ThreadGroup, Runnable)}. */
@@ -56,21 +56,21 @@ public class PicoThread extends Thread {
         super(inheritedGroup(group), (Runnable) null);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(String)}. */
     public PicoThread(String name) {
         super(inheritedGroup(null), null, name);
         task = new Task();
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(ThreadGroup, String)}. */
     public PicoThread(ThreadGroup group, String name) {
         super(inheritedGroup(group), null, name);
         task = new Task();
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(Runnable, String)}. */
@@ -78,7 +78,7 @@ public class PicoThread extends Thread {
         super(inheritedGroup(null), null, name);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(ThreadGroup, Runnable, String)}. */
@@ -86,7 +86,7 @@ public class PicoThread extends Thread {
         super(inheritedGroup(group), null, name);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /** As {@link Thread#Thread(ThreadGroup, Runnable, String, long)}; the stack size is recorded and unused. */
@@ -94,7 +94,7 @@ public class PicoThread extends Thread {
         super(inheritedGroup(group), null, name, stackSize);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(true);
     }
 
     /**
@@ -105,7 +105,7 @@ public class PicoThread extends Thread {
         super(inheritedGroup(group), null, name, stackSize, inheritThreadLocals);
         task = new Task();
         this.target = target;
-        inheritFromCreator();
+        inheritFromCreator(inheritThreadLocals);
     }
 
     /**
@@ -121,10 +121,15 @@ public class PicoThread extends Thread {
     }
 
     /**
-     * Thread's constructor copied the daemon status, priority and context class loader of the platform thread
-     * it runs on; when that is the carrier, copies them from the creating PicoThread instead.
+     * Gives the new thread the values of the creating thread's {@link PicoInheritableThreadLocal}s, through their
+     * {@code childValue}, unless {@code inheritThreadLocals} is false. Thread's constructor copied the daemon status,
+     * priority and context class loader of the platform thread it runs on; when that is the carrier, copies them
+     * from the creating PicoThread instead.
      */
-    private void inheritFromCreator() {
+    private void inheritFromCreator(boolean inheritThreadLocals) {
+        if (inheritThreadLocals) {
+            task.inheritThreadLocalValues(PicoInheritableThreadLocal.inheritedByNewThread());
+        }
         Thread creator = ThreadCalls.currentThread();
         if (creator == Thread.currentThread()) {
             return;

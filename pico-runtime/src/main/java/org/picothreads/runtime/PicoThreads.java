@@ -30,6 +30,22 @@ public final class PicoThreads {
     }
 
     /**
+     * The dump of every live PicoThread: for each, its name, its state, what it waits on (the thread it joins, the
+     * object it is parked on) and its logical stack, the saved frames from the innermost to the outermost with their
+     * source lines. Any thread may call this; the carrier writes the dump between two threads' turns, and a caller
+     * that is not a PicoThread waits for it at most a few seconds.
+     *
+     * <p>The same dump is printed to System.err at JVM shutdown with {@code -Dpicothreads.dumpOnExit=true}, every N
+     * seconds with {@code -Dpicothreads.dumpIntervalSeconds=N}, and, headed {@code PicoThreads: deadlock: N threads
+     * are blocked and nothing can wake them}, when every PicoThread is blocked for good; the JVM then exits with
+     * status 1 ({@code -Dpicothreads.deadlockExitStatus}; {@code -Dpicothreads.deadlockDetection=false} turns the
+     * detection off).
+     */
+    public static String dump() {
+        return Scheduler.dump();
+    }
+
+    /**
      * The scheduler's counters. Read on the carrier (by a PicoThread) they are exact; read by another platform
      * thread they are as recent as the last thing that thread synchronized with, a join for example.
      *
@@ -39,8 +55,11 @@ public final class PicoThreads {
      * @param suspensions times a PicoThread suspended by capture
      * @param resumes times a suspended PicoThread was restored
      * @param pinnedBlocks times a pinned PicoThread blocked without capture (sleep, join or yield)
+     * @param foreignFramePins of those, the times a frame that was not rewritten (a JDK callback such as
+     *                         {@code List.forEach}, reflection) forced the pin; {@code -Dpicothreads.tracePinned=true}
+     *                         prints the first stack of each such call site
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
-            long resumes, long pinnedBlocks) {
+            long resumes, long pinnedBlocks, long foreignFramePins) {
     }
 }

@@ -22,13 +22,22 @@ final class ChildJvm {
     }
 
     static Result run(List<String> jvmOptions, String... arguments) throws IOException, InterruptedException {
+        return run(jvmOptions, List.of(), arguments);
+    }
+
+    /** Runs the child with {@code classPathFirst} before the test's class path. */
+    static Result run(List<String> jvmOptions, List<Path> classPathFirst, String... arguments)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
         // The child runs the same hand-written protocol frames as these tests: no frame check (see pom.xml).
         command.add("-Dpicothreads.checkFrames=" + System.getProperty("picothreads.checkFrames", "true"));
         command.addAll(jvmOptions);
         command.add("-cp");
-        command.add(System.getProperty("java.class.path"));
+        List<String> classPath = new ArrayList<>();
+        classPathFirst.forEach(entry -> classPath.add(entry.toString()));
+        classPath.add(System.getProperty("java.class.path"));
+        command.add(String.join(File.pathSeparator, classPath));
         command.add(ChildProgram.class.getName());
         command.addAll(Arrays.asList(arguments));
         File output = File.createTempFile("pico-child", ".out");

@@ -9,6 +9,7 @@ import java.util.List;
 import org.objectweb.asm.tree.ClassNode;
 import org.picothreads.transform.internal.ClassRewriter;
 import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
@@ -102,6 +103,7 @@ public final class PicoTransformer {
         }
 
         SuspendabilityAnalysis analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
+        ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis, rewriting);
 
         List<ClassOutput> outputs = new ArrayList<>(count);
         List<ClassReport> reports = new ArrayList<>(count);
@@ -115,7 +117,7 @@ public final class PicoTransformer {
                 continue;
             }
             try {
-                ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, hierarchy);
+                ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, callbacks, hierarchy);
                 outputs.add(written.output());
                 reports.add(written.report());
             } catch (RuntimeException exception) {

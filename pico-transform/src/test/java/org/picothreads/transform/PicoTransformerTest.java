@@ -75,7 +75,7 @@ class PicoTransformerTest {
     }
 
     @Test
-    void a_suspension_point_saves_only_the_locals_that_are_live_after_it() throws Exception {
+    void a_suspension_point_saves_only_the_locals_that_are_live_after_it_and_no_constants() throws Exception {
         Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER), "-g");
         ClassReport report = reportFor(transform(classes), "sample/Worker");
         MethodReport method = report.methods().stream().filter(m -> m.name().equals("keepsLiveLocals"))
@@ -84,9 +84,10 @@ class PicoTransformerTest {
         assertEquals(1, method.suspensionPoints().size());
         SuspensionPoint point = method.suspensionPoints().get(0);
         assertEquals(7, point.line());
-        assertEquals("org/picothreads/runtime/internal/ThreadCalls.sleep(J)V", point.target());
-        assertEquals(List.of(new SavedValue("local", 0, "a", "J"), new SavedValue("local", 2, "b", "J"),
-                new SavedValue("stack", 0, null, "J")), point.saved());
+        assertEquals("java/lang/Thread.sleep(J)V", point.target(), "the report names the method the program called");
+        // The argument of sleep(1) is a constant: pushed again on resume, never saved.
+        assertEquals(List.of(new SavedValue("local", 0, "a", "J"), new SavedValue("local", 2, "b", "J")),
+                point.saved());
     }
 
     @Test
@@ -169,6 +170,39 @@ class PicoTransformerTest {
         TransformResult withLibrary = PicoTransformer.withClasspath(List.of(library))
                 .transform(SourceCompiler.inputs(classes));
         assertTrue(reportFor(withLibrary, "app/User").methods().get(0).rewritten());
+    }
+
+    @Test
+    void a_blocking_lambda_handed_to_a_jdk_method_is_reported_as_a_call_site_that_pins() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Callbacks", """
+                package sample;
+                import java.util.List;
+                public class Callbacks {
+                    static int total;
+                    static void visit(List<Integer> values) {
+                        values.forEach(value -> {
+                            try {
+                                Thread.sleep(value);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            total += value;
+                        });
+                    }
+                    static void start(Runnable work) {
+                        new Thread(() -> { work.run(); }).start();
+                    }
+                }
+                """));
+        ClassReport report = reportFor(transform(classes), "sample/Callbacks");
+        MethodReport visit = report.methods().stream().filter(m -> m.name().equals("visit")).findFirst().orElseThrow();
+        assertFalse(visit.rewritten());
+        assertEquals(1, visit.pinnedCallSites().size());
+        assertEquals(6, visit.pinnedCallSites().get(0).line());
+        assertEquals("java/util/List.forEach(Ljava/util/function/Consumer;)V", visit.pinnedCallSites().get(0).target());
+        assertTrue(visit.pinnedCallSites().get(0).reason().contains("sample.Callbacks.lambda$visit$0"));
+        assertTrue(report.methods().stream().noneMatch(m -> m.name().equals("start")),
+                "handing a Runnable to a new Thread does not pin");
     }
 
     @Test

@@ -54,7 +54,7 @@ final class CaptureSafety {
             return true;
         }
         StackWalker.StackFrame blocker = WALKER.walk(frames -> frames
-                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE))
+                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE) && !isDispatch(frame))
                 .takeWhile(frame -> !frame.getClassName().equals(SCHEDULER))
                 .filter(frame -> !capturable(frame))
                 .findFirst()
@@ -66,6 +66,15 @@ final class CaptureSafety {
             trace(blocker);
         }
         return false;
+    }
+
+    /**
+     * The scheduler's call of a thread's run(), where the walk ends; the runtime frames above the blocking call are
+     * skipped only up to it, so that a thread whose frames are all the runtime's (an executor's worker) is checked
+     * too.
+     */
+    private static boolean isDispatch(StackWalker.StackFrame frame) {
+        return frame.getClassName().equals(SCHEDULER) && frame.getMethodName().equals("dispatch");
     }
 
     private static boolean capturable(StackWalker.StackFrame frame) {
@@ -84,7 +93,7 @@ final class CaptureSafety {
         if (!TRACED.add(site)) {
             return;
         }
-        StringBuilder text = new StringBuilder("PicoThreads: thread \"").append(Thread.currentThread().getName())
+        StringBuilder text = new StringBuilder("PicoThreads: thread \"").append(ThreadCalls.currentThread().getName())
                 .append("\" pinned at ").append(site).append(" because ").append(blocker.toStackTraceElement())
                 .append(" was not rewritten\n");
         WALKER.forEach(frame -> text.append("\tat ").append(frame.toStackTraceElement()).append('\n'));

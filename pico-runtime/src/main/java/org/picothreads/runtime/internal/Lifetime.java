@@ -43,6 +43,13 @@ final class Lifetime {
         }
     }
 
+    /** True when {@code thread} is the keepalive thread. */
+    static boolean isKeepalive(Thread thread) {
+        synchronized (lock) {
+            return thread == keepalive;
+        }
+    }
+
     private static void keepAlive() {
         synchronized (lock) {
             while (liveNonDaemonThreads.get() > 0) {

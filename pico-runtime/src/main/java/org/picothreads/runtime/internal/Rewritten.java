@@ -15,4 +15,11 @@ import java.lang.annotation.Target;
 public @interface Rewritten {
     /** The methods rewritten to capture and restore their frame, each as {@code name+descriptor}. */
     String[] value();
+
+    /**
+     * For each method of {@link #value()}, at the same index, the source line of each of its suspension call sites
+     * in resume-point order, comma-separated ({@code "12,15"}), -1 where unknown; empty in classes rewritten before
+     * lines were recorded. Thread dumps read it to print the line each saved frame stopped at.
+     */
+    String[] lines() default {};
 }

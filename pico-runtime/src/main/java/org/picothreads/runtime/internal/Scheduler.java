@@ -1,8 +1,17 @@
 package org.picothreads.runtime.internal;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.net.URL;
 import java.util.Locale;
+import java.util.Properties;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import org.picothreads.runtime.PicoThreads;
 import org.picothreads.runtime.SchedulingPolicy;
@@ -32,6 +41,8 @@ import org.picothreads.runtime.SchedulingPolicy;
 public final class Scheduler {
     /** Default stack size of the carrier, which runs deep rewritten recursion: 256 MiB. */
     private static final long DEFAULT_CARRIER_STACK_SIZE = 256L << 20;
+    /** The class path resource with the build's default policy (keys scheduler and seed), which the system properties override. */
+    private static final String DEFAULTS_RESOURCE = "META-INF/picothreads.properties";
     /** Longest wait that is armed as given; longer ones are cut to it so that deadlines cannot overflow. */
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
 
@@ -53,6 +64,19 @@ public final class Scheduler {
     private long suspensions;
     private long resumes;
     private long pinnedBlocks;
+    private long foreignFramePins;
+
+    /** The first of the live tasks (admitted, not terminated), linked in a circle in admission order; or null. */
+    private Task liveTasks;
+    /** Join-watcher threads still waiting for a platform thread that a task joins; each may wake a task. */
+    private final AtomicInteger activeJoinWatchers = new AtomicInteger();
+    /**
+     * Outside sources still able to wake a task, which the deadlock detector must wait for: the hook for I/O, whose
+     * support is to count each pending operation here (on the carrier) until it completes.
+     */
+    private int pendingExternalWakeSources;
+    /** Created on the carrier's first idle period with live tasks, unless deadlock detection is off. */
+    private DeadlockDetector deadlockDetector;
 
     private Scheduler(SchedulingPolicy policy, long seed, long carrierStackSize) {
         this.policy = policy;
@@ -80,13 +104,15 @@ public final class Scheduler {
                 SchedulingPolicy policy = configuredPolicy;
                 long seed = configuredSeed;
                 if (policy == null) {
-                    policy = policyProperty();
-                    seed = Long.getLong("picothreads.seed", 0L);
+                    BuildDefaults defaults = BuildDefaults.read();
+                    policy = policyProperty(defaults);
+                    seed = seedProperty(defaults);
                 }
                 scheduler = new Scheduler(policy, seed, stackSizeProperty());
                 Carrier.thread = scheduler.carrier;
                 instance = scheduler;
                 scheduler.carrier.start();
+                ThreadDump.startReporters();
             }
             return scheduler;
         }
@@ -113,16 +139,23 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0);
         }
         long started = scheduler.threadsStarted;
         long terminated = scheduler.threadsTerminated;
         return new PicoThreads.Statistics(started, terminated, started - terminated, scheduler.suspensions,
-                scheduler.resumes, scheduler.pinnedBlocks);
+                scheduler.resumes, scheduler.pinnedBlocks, scheduler.foreignFramePins);
     }
 
-    private static SchedulingPolicy policyProperty() {
-        String value = System.getProperty("picothreads.scheduler", "fifo").trim();
+    /** The policy from picothreads.scheduler, else from the defaults resource's scheduler, else FIFO. */
+    private static SchedulingPolicy policyProperty(BuildDefaults defaults) {
+        String value = System.getProperty("picothreads.scheduler");
+        String setting = "picothreads.scheduler";
+        if (value == null && defaults.scheduler() != null) {
+            value = defaults.scheduler();
+            setting = "scheduler in " + defaults.origin();
+        }
+        value = value == null ? "fifo" : value.trim();
         switch (value.toLowerCase(Locale.ROOT)) {
             case "fifo":
                 return SchedulingPolicy.FIFO;
@@ -132,7 +165,51 @@ public final class Scheduler {
                 return SchedulingPolicy.RANDOM;
             default:
                 throw new IllegalArgumentException(
-                        "PicoThreads: picothreads.scheduler must be fifo, lifo or random, not '" + value + "'");
+                        "PicoThreads: " + setting + " must be fifo, lifo or random, not '" + value + "'");
+        }
+    }
+
+    /** The RANDOM policy's seed from picothreads.seed, else from the defaults resource's seed, else 0. */
+    private static long seedProperty(BuildDefaults defaults) {
+        String value = defaults.seed();
+        if (System.getProperty("picothreads.seed") != null || value == null) {
+            return Long.getLong("picothreads.seed", 0L);
+        }
+        try {
+            return Long.parseLong(value.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("PicoThreads: seed in " + defaults.origin()
+                    + " must be a whole number, not '" + value + "'", e);
+        }
+    }
+
+    /**
+     * The build's default policy from {@link #DEFAULTS_RESOURCE} on the class path, as the Maven plugin writes it:
+     * found through the booting thread's context class loader, else the runtime's own.
+     *
+     * @param scheduler the {@code scheduler} value, or null
+     * @param seed      the {@code seed} value, or null
+     * @param origin    the resource's URL, for messages; null when there is no resource
+     */
+    private record BuildDefaults(String scheduler, String seed, String origin) {
+        static BuildDefaults read() {
+            ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
+            URL resource = contextLoader == null ? null : contextLoader.getResource(DEFAULTS_RESOURCE);
+            if (resource == null) {
+                ClassLoader runtimeLoader = Scheduler.class.getClassLoader();
+                resource = runtimeLoader == null ? ClassLoader.getSystemResource(DEFAULTS_RESOURCE)
+                        : runtimeLoader.getResource(DEFAULTS_RESOURCE);
+            }
+            if (resource == null) {
+                return new BuildDefaults(null, null, null);
+            }
+            Properties values = new Properties();
+            try (InputStream in = resource.openStream()) {
+                values.load(in);
+            } catch (IOException e) {
+                throw new UncheckedIOException("PicoThreads: cannot read " + resource, e);
+            }
+            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"), resource.toString());
         }
     }
 
@@ -212,6 +289,53 @@ public final class Scheduler {
     }
 
     /**
+     * Parks the running task, as {@link LockSupport#parkNanos} parks a thread: until it is unparked, interrupted,
+     * or {@code nanos} have passed when positive. Returns at once when a permit is pending (consuming it) or the
+     * task is interrupted. Otherwise throws the capture signal, or, when the task is pinned, returns once the park
+     * is over. Like LockSupport's, a park may end for no reason: callers re-check their condition in a loop, and
+     * a caller re-invoked after a capture must first call {@link Continuation#resumingPrimitive()}.
+     *
+     * @param blocker the object the task waits on, shown in thread dumps; must not be a Task
+     */
+    void park(Task task, long nanos, Object blocker) {
+        if (task.permit) {
+            task.permit = false;
+            return;
+        }
+        if (task.interrupted) {
+            return;
+        }
+        task.state = nanos > 0 ? Task.PARKED_TIMED : Task.PARKED;
+        task.blocker = blocker;
+        if (nanos > 0) {
+            timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        }
+        suspendOrBlockPinned(task);
+    }
+
+    /**
+     * Unparks a task, as {@link LockSupport#unpark} does a thread: a parked task becomes ready; any other task
+     * keeps a permit that makes its next park return at once. Any thread may call this.
+     */
+    void unpark(Task task) {
+        if (Thread.currentThread() == carrier) {
+            unparkOnCarrier(task);
+        } else {
+            task.permit = true;
+            submit(() -> unparkOnCarrier(task));
+        }
+    }
+
+    private void unparkOnCarrier(Task task) {
+        if (task.isParked()) {
+            task.permit = false;
+            wake(task, false);
+        } else if (task.state != Task.TERMINATED) {
+            task.permit = true;
+        }
+    }
+
+    /**
      * Lets the other ready tasks run before the running one continues: throws the capture signal with the task
      * back in the run queue, or, when the task is pinned, runs one round of the others nested and returns.
      * Returns at once when nothing else could run.
@@ -220,7 +344,7 @@ public final class Scheduler {
         if (runQueue.isEmpty() && submissions.isEmpty() && !hasDueTimer()) {
             return;
         }
-        if (task.pinDepth == 0 && CaptureSafety.everyFrameCapturable()) {
+        if (capturable(task)) {
             task.state = Task.RUNNABLE;
             runQueue.addYielded(task);
             throw Continuation.suspend();
@@ -239,8 +363,20 @@ public final class Scheduler {
         }
     }
 
+    /** True when the running task can be captured here; counts a pin caused by a frame that was not rewritten. */
+    private boolean capturable(Task task) {
+        if (task.pinDepth > 0) {
+            return false;
+        }
+        if (CaptureSafety.everyFrameCapturable()) {
+            return true;
+        }
+        foreignFramePins++;
+        return false;
+    }
+
     private void suspendOrBlockPinned(Task task) {
-        if (task.pinDepth == 0 && CaptureSafety.everyFrameCapturable()) {
+        if (capturable(task)) {
             throw Continuation.suspend();
         }
         blockPinned(task);
@@ -276,17 +412,20 @@ public final class Scheduler {
         Runnable watch = () -> {
             try {
                 thread.join(millis);
+                submit(() -> {
+                    if (task.blocker == thread && task.isWaiting() && !thread.isAlive()) {
+                        wake(task, false);
+                    }
+                });
             } catch (InterruptedException e) {
                 return;
+            } finally {
+                activeJoinWatchers.decrementAndGet();
             }
-            submit(() -> {
-                if (task.blocker == thread && task.isWaiting() && !thread.isAlive()) {
-                    wake(task, false);
-                }
-            });
         };
         Thread watcher = new Thread(null, watch, "pico-join-watcher", 0, false);
         watcher.setDaemon(true);
+        activeJoinWatchers.incrementAndGet();
         watcher.start();
     }
 
@@ -343,13 +482,77 @@ public final class Scheduler {
             if (wait > 0) {
                 LockSupport.parkNanos(this, wait);
             }
+        } else if (liveTasks != null && DeadlockDetector.ENABLED) {
+            if (deadlockDetector == null) {
+                deadlockDetector = new DeadlockDetector(this);
+            }
+            deadlockDetector.parkIdle();
         } else {
             LockSupport.park(this);
         }
     }
 
+    /** True while the carrier has nothing to do and no timer to wait for. */
+    boolean isIdle() {
+        return submissions.isEmpty() && !timers.hasLiveTimers() && runQueue.isEmpty();
+    }
+
+    /** True while a join watcher or pending I/O may still wake a task. */
+    boolean hasExternalWakeSources() {
+        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0;
+    }
+
+    /** The dump printed on a deadlock, of every live task. Called on the carrier. */
+    String deadlockDump() {
+        return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated), liveTasks);
+    }
+
+    /**
+     * The dump of the live PicoThreads (see {@link PicoThreads#dump()}): written on the carrier, directly when called
+     * there, otherwise through a submission whose answer this thread waits for, at most a few seconds.
+     */
+    public static String dump() {
+        Scheduler scheduler = instance;
+        if (scheduler == null) {
+            return ThreadDump.liveHeader(0) + "\n";
+        }
+        if (Thread.currentThread() == scheduler.carrier) {
+            return scheduler.liveDump();
+        }
+        CompletableFuture<String> answer = new CompletableFuture<>();
+        scheduler.submit(() -> answer.complete(scheduler.liveDump()));
+        try {
+            return answer.get(ThreadDump.CARRIER_ANSWER_SECONDS, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            Task running = Carrier.current;
+            return "PicoThreads: no dump: the carrier did not answer within " + ThreadDump.CARRIER_ANSWER_SECONDS
+                    + " s" + (running != null ? "; it runs " + running + ", which has not blocked since" : "") + "\n";
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return "PicoThreads: no dump: interrupted while waiting for the carrier\n";
+        } catch (ExecutionException e) {
+            throw new IllegalStateException("PicoThreads: writing the thread dump failed", e.getCause());
+        }
+    }
+
+    private String liveDump() {
+        return ThreadDump.write(ThreadDump.liveHeader(threadsStarted - threadsTerminated), liveTasks);
+    }
+
     private void admit(Task task) {
         threadsStarted++;
+        Task first = liveTasks;
+        if (first == null) {
+            task.nextLive = task;
+            task.previousLive = task;
+            liveTasks = task;
+        } else {
+            Task last = first.previousLive;
+            task.nextLive = first;
+            task.previousLive = last;
+            last.nextLive = task;
+            first.previousLive = task;
+        }
         runQueue.add(task);
     }
 
@@ -388,6 +591,7 @@ public final class Scheduler {
         }
         task.pinDepth = 0;
         threadsTerminated++;
+        unlinkLive(task);
         task.markTerminated();
         Task joiner;
         while ((joiner = task.joiners) != null) {
@@ -396,6 +600,22 @@ public final class Scheduler {
         if (!task.daemon) {
             Lifetime.nonDaemonThreadTerminated();
         }
+    }
+
+    private void unlinkLive(Task task) {
+        Task next = task.nextLive;
+        if (next == task) {
+            liveTasks = null;
+        } else {
+            Task previous = task.previousLive;
+            previous.nextLive = next;
+            next.previousLive = previous;
+            if (liveTasks == task) {
+                liveTasks = next;
+            }
+        }
+        task.nextLive = null;
+        task.previousLive = null;
     }
 
     /**
@@ -429,7 +649,7 @@ public final class Scheduler {
         timers.cancel(task);
         task.wokenByInterrupt = byInterrupt;
         Object blocker = task.blocker;
-        if (blocker instanceof Task) {
+        if (blocker instanceof Task && (task.state == Task.JOINING || task.state == Task.JOINING_TIMED)) {
             ((Task) blocker).removeJoiner(task);
         }
         task.blocker = null;

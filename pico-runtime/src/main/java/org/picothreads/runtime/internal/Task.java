@@ -29,6 +29,10 @@ public final class Task {
     static final byte JOINING_TIMED = 5;
     /** Finished: its run method returned or threw. */
     static final byte TERMINATED = 6;
+    /** Parked without a timeout, until unparked or interrupted (LockSupport.park and what is built on it). */
+    static final byte PARKED = 7;
+    /** Parked with a timeout. */
+    static final byte PARKED_TIMED = 8;
 
     /** PicoThread's private field holding its task. */
     private static final VarHandle PICO_THREAD_TASK;
@@ -68,17 +72,41 @@ public final class Task {
     boolean pinnedWait;
     /** Identifies the task's armed timer in the timer heap, or 0 when none is armed. */
     int timerKey;
-    /** What the task is joining: the joined Task, or a platform Thread; null when it is not joining. */
+    /**
+     * What the task waits for: the joined Task or platform Thread while joining, the blocker object given to
+     * {@code park} while parked; null otherwise.
+     */
     Object blocker;
+    /** A pending unpark (LockSupport's permit): the next park returns at once and consumes it. */
+    volatile boolean permit;
+    /** The task's entry in an object's wait set while it is in Object.wait, else null. */
+    Monitors.Waiter monitorWaiter;
     /** The next task in the circular list of joiners this task is in. */
     Task nextJoiner;
     /** The previous task in the circular list of joiners this task is in. */
     Task previousJoiner;
     /** The first of the tasks joining this one, in the order they started to wait; null when there is none. */
     Task joiners;
+    /**
+     * The wait on a runtime synchronizer (latch, lock, queue...) this task is in the middle of, kept across a
+     * suspension so that the re-invoked blocking call continues it; null otherwise.
+     */
+    Waiter waiter;
+
+    /** The thread's PicoThreadLocal values; null until it first uses one or inherits one. */
+    ThreadLocalValues threadLocalValues;
+    /** The next task in the scheduler's list of live tasks (admitted, not yet terminated). */
+    Task nextLive;
+    /** The previous task in the scheduler's list of live tasks. */
+    Task previousLive;
 
     /** Creates the task of a new PicoThread. */
     public Task() {
+    }
+
+    /** Gives a new thread the thread-local values it inherits from the thread constructing it (null for none). */
+    public void inheritThreadLocalValues(ThreadLocalValues inherited) {
+        threadLocalValues = inherited;
     }
 
     /** The task of a PicoThread, or null when the thread is not a PicoThread. */
@@ -127,8 +155,10 @@ public final class Task {
                 return Thread.State.NEW;
             case SLEEPING:
             case JOINING_TIMED:
+            case PARKED_TIMED:
                 return Thread.State.TIMED_WAITING;
             case JOINING:
+            case PARKED:
                 return Thread.State.WAITING;
             case TERMINATED:
                 return Thread.State.TERMINATED;
@@ -148,9 +178,15 @@ public final class Task {
         return current != NEW && current != TERMINATED;
     }
 
-    /** True while the thread waits for a timer, a joined thread or an interrupt. */
+    /** True while the thread waits for a timer, a joined thread, an unpark or an interrupt. */
     boolean isWaiting() {
-        return state == SLEEPING || state == JOINING || state == JOINING_TIMED;
+        return state == SLEEPING || state == JOINING || state == JOINING_TIMED || state == PARKED
+                || state == PARKED_TIMED;
+    }
+
+    /** True while the thread is parked. */
+    boolean isParked() {
+        return state == PARKED || state == PARKED_TIMED;
     }
 
     /** The state, read under the monitor when the caller is not the carrier, which writes it. */
@@ -170,8 +206,13 @@ public final class Task {
     void awaitTermination(long nanos) throws InterruptedException {
         synchronized (this) {
             if (nanos <= 0) {
-                while (state != NEW && state != TERMINATED) {
-                    wait();
+                PlatformWaits.enter();
+                try {
+                    while (state != NEW && state != TERMINATED) {
+                        wait();
+                    }
+                } finally {
+                    PlatformWaits.exit();
                 }
                 return;
             }
@@ -192,6 +233,7 @@ public final class Task {
      */
     void markTerminated() {
         savedFrames = null;
+        threadLocalValues = null;
         PICO_THREAD_TARGET.set((PicoThread) thread, (Runnable) null);
         synchronized (this) {
             state = TERMINATED;

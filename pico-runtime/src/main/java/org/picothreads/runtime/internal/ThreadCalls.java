@@ -49,12 +49,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#sleep(long, int)}. */
     public static void sleep(long millis, int nanos) throws InterruptedException {
-        if (millis < 0) {
-            throw new IllegalArgumentException("timeout value is negative");
-        }
-        if (nanos < 0 || nanos > 999_999) {
-            throw new IllegalArgumentException("nanosecond timeout value out of range");
-        }
+        checkTimeout(millis, nanos);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             Thread.sleep(millis, nanos);
@@ -130,12 +125,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#join(long, int)}: the nanoseconds round the wait up to the next millisecond. */
     public static void join(Thread thread, long millis, int nanos) throws InterruptedException {
-        if (millis < 0) {
-            throw new IllegalArgumentException("timeout value is negative");
-        }
-        if (nanos < 0 || nanos > 999_999) {
-            throw new IllegalArgumentException("nanosecond timeout value out of range");
-        }
+        checkTimeout(millis, nanos);
         if (Carrier.currentTaskOnThisThread() == null && Task.of(thread) == null) {
             thread.join(millis, nanos);
             return;
@@ -193,6 +183,16 @@ public final class ThreadCalls {
             throw new IllegalThreadStateException();
         }
         thread.setDaemon(on);
+    }
+
+    /** The argument checks, with the JDK's messages, of the methods that take a timeout in millis and nanos. */
+    static void checkTimeout(long millis, int nanos) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("timeout value is negative");
+        }
+        if (nanos < 0 || nanos > 999_999) {
+            throw new IllegalArgumentException("nanosecond timeout value out of range");
+        }
     }
 
     private static void sleepNanos(Task task, long nanos) throws InterruptedException {

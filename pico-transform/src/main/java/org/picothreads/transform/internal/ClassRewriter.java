@@ -15,12 +15,15 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
+import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.emit.ReferenceRedirector;
 import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.SuspensionPoint;
 
 /**
  * Reads one class for the transformation (redirecting its references to the JDK members in Redirects and inlining jsr/ret
@@ -103,20 +106,26 @@ public final class ClassRewriter {
     }
 
     /** Rewrites the class's blocking methods and writes the class file. */
-    public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis, ClassHierarchy hierarchy) {
+    public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
+            ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy) {
         ClassNode node = parsed.node;
         Map<String, MethodNode> replacements = new HashMap<>();
         List<MethodReport> reports = new ArrayList<>();
         for (MethodNode method : node.methods) {
-            if (!analysis.reachesBlockingCall(method)) {
-                continue;
+            List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
+            MethodReport report = null;
+            if (analysis.reachesBlockingCall(method)) {
+                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
+                if (outcome.method() != null) {
+                    replacements.put(method.name + method.desc, outcome.method());
+                }
+                report = outcome.report();
             }
-            MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
-            if (outcome.method() != null) {
-                replacements.put(method.name + method.desc, outcome.method());
+            if (!pinnedCallbacks.isEmpty()) {
+                report = withCallbacks(method, report, pinnedCallbacks);
             }
-            if (outcome.report() != null) {
-                reports.add(outcome.report());
+            if (report != null) {
+                reports.add(report);
             }
         }
         int redirects = parsed.superclassRedirected ? 1 : 0;
@@ -125,18 +134,37 @@ public final class ClassRewriter {
         }
         boolean changed = !replacements.isEmpty() || redirects > 0;
         List<String> capturingMethods = new ArrayList<>();
+        List<String> resumeLines = new ArrayList<>();
         for (MethodReport report : reports) {
             if (report.rewritten()) {
                 capturingMethods.add(report.name() + report.descriptor());
+                StringBuilder lines = new StringBuilder();
+                for (SuspensionPoint point : report.suspensionPoints()) {
+                    lines.append(lines.length() == 0 ? "" : ",").append(point.line());
+                }
+                resumeLines.add(lines.toString());
             }
         }
-        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, hierarchy) : parsed.input.bytes();
+        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, hierarchy)
+                : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
     }
 
+    /** The method's report with the call sites that hand blocking callbacks to foreign code added. */
+    private static MethodReport withCallbacks(MethodNode method, MethodReport report, List<PinnedCallSite> callbacks) {
+        if (report == null) {
+            return new MethodReport(method.name, method.desc, false,
+                    "it hands callbacks that can block to code that is not rewritten", List.of(), callbacks);
+        }
+        List<PinnedCallSite> pinned = new ArrayList<>(report.pinnedCallSites());
+        pinned.addAll(callbacks);
+        return new MethodReport(report.name(), report.descriptor(), report.rewritten(), report.reason(),
+                report.suspensionPoints(), pinned);
+    }
+
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
-            List<String> capturingMethods, ClassHierarchy hierarchy) {
+            List<String> capturingMethods, List<String> resumeLines, ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
@@ -169,6 +197,11 @@ public final class ClassRewriter {
                     methods.visit(null, method);
                 }
                 methods.visitEnd();
+                AnnotationVisitor lines = marker.visitArray("lines");
+                for (String line : resumeLines) {
+                    lines.visit(null, line);
+                }
+                lines.visitEnd();
                 marker.visitEnd();
                 super.visitEnd();
             }

@@ -1,7 +1,9 @@
 package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -15,8 +17,11 @@ import org.picothreads.transform.internal.analysis.MethodFlow;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
+import org.picothreads.transform.internal.emit.MonitorWeaver;
 import org.picothreads.transform.internal.emit.NewMover;
 import org.picothreads.transform.internal.emit.PinWeaver;
+import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.emit.SynchronizedMethodLowering;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.internal.hierarchy.MissingClassException;
 import org.picothreads.transform.report.MethodReport;
@@ -27,10 +32,14 @@ import org.picothreads.transform.report.SuspensionPoint;
  * Rewrites one method that can reach a blocking call. The passes, in order:
  * <ol>
  * <li>find its suspension call sites (from the whole-program {@link SuspendabilityAnalysis});</li>
- * <li>pin every site when the method can never be captured (constructor, class initializer, synchronized);</li>
- * <li>analyse frames, liveness and monitors ({@link MethodFlow}); pin sites inside a synchronized block;</li>
+ * <li>pin every site when the method can never be captured (constructor, class initializer);</li>
+ * <li>turn a synchronized method into a synchronized block ({@link SynchronizedMethodLowering});</li>
+ * <li>analyse frames, liveness and held monitors ({@link MethodFlow});</li>
  * <li>move object creations after constructor arguments that can suspend ({@link NewMover}), then analyse again;</li>
- * <li>pin sites that still have a value on the stack that cannot be saved;</li>
+ * <li>give the synchronized regions around the sites runtime monitors ({@link MonitorWeaver}), whose entry
+ *     calls are new sites, then analyse again;</li>
+ * <li>pin sites that still have a value on the stack that cannot be saved, or sit in a region that could
+ *     not be converted;</li>
  * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver});</li>
  * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
  * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
@@ -56,7 +65,7 @@ public final class MethodRewriter {
         for (int index = 0; index < siteIndices.length; index++) {
             siteIndices[index] = method.instructions.indexOf(sites.get(index));
         }
-        String reasonNotCapturable = reasonNeverCapturable(method);
+        String reasonNotCapturable = reasonNeverCapturable(owner, method);
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
         List<SuspensionPoint> points = List.of();
@@ -66,16 +75,26 @@ public final class MethodRewriter {
             }
         } else {
             try {
+                if (SynchronizedMethodLowering.canLower(owner, method)) {
+                    SynchronizedMethodLowering.lower(owner, method);
+                }
                 MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
-                classify(flow, sites, captured, pinned);
                 if (NewMover.moveCreations(method, flow, sites)) {
                     flow = MethodFlow.analyze(owner, method, hierarchy);
-                    captured.clear();
-                    pinned.clear();
-                    classify(flow, sites, captured, pinned);
                 }
+                Map<AbstractInsnNode, Integer> regions = MonitorWeaver.plan(flow, savableSites(flow, sites));
+                if (regions == null) {
+                    regions = Map.of();
+                } else if (!regions.isEmpty()) {
+                    sites = new ArrayList<>(sites);
+                    sites.addAll(MonitorWeaver.weave(method, flow, regions));
+                    flow = MethodFlow.analyze(owner, method, hierarchy);
+                }
+                Map<MethodInsnNode, int[]> heldLocks = new HashMap<>();
+                classify(flow, sites, regions, captured, pinned, heldLocks);
                 if (!captured.isEmpty()) {
-                    points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured);
+                    points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
+                            heldLocks);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
                 return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
@@ -113,33 +132,51 @@ public final class MethodRewriter {
         return sites;
     }
 
-    private static String reasonNeverCapturable(MethodNode method) {
+    private static String reasonNeverCapturable(ClassNode owner, MethodNode method) {
         if (method.name.equals("<init>")) {
             return "in a constructor, which cannot be re-entered";
         }
         if (method.name.equals("<clinit>")) {
             return "in a class initializer, which cannot be re-entered";
         }
-        if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0) {
-            return "in a synchronized method";
+        if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0 && !SynchronizedMethodLowering.canLower(owner, method)) {
+            return "in a static synchronized method of a class file older than Java 5";
         }
         return null;
     }
 
-    private static void classify(MethodFlow flow, List<MethodInsnNode> sites, List<MethodInsnNode> captured,
-            List<PinnedSite> pinned) {
+    /** The reachable sites whose operand stack can be saved: the ones whose regions may need converting. */
+    private static List<MethodInsnNode> savableSites(MethodFlow flow, List<MethodInsnNode> sites) {
+        List<MethodInsnNode> savable = new ArrayList<>();
+        for (MethodInsnNode site : sites) {
+            Frame<BasicValue> frame = flow.frameBefore(site);
+            if (frame != null && stackCanBeSaved(frame) && flow.monitorsBalanced()) {
+                savable.add(site);
+            }
+        }
+        return savable;
+    }
+
+    private static void classify(MethodFlow flow, List<MethodInsnNode> sites, Map<AbstractInsnNode, Integer> regions,
+            List<MethodInsnNode> captured, List<PinnedSite> pinned, Map<MethodInsnNode, int[]> heldLocks) {
         for (MethodInsnNode site : sites) {
             Frame<BasicValue> frame = flow.frameBefore(site);
             if (frame == null) {
                 continue; // unreachable code: leave it alone
             }
+            List<AbstractInsnNode> held = flow.heldMonitorsBefore(site);
             if (!flow.monitorsBalanced()) {
                 pinned.add(new PinnedSite(site, "in a method whose monitors are not block-structured"));
-            } else if (flow.monitorDepthBefore(site) > 0) {
-                pinned.add(new PinnedSite(site, "inside a synchronized block"));
+            } else if (!regions.keySet().containsAll(held)) {
+                pinned.add(new PinnedSite(site, "inside a synchronized block whose lock object is not kept in a local"));
             } else if (!stackCanBeSaved(frame)) {
                 pinned.add(new PinnedSite(site, "an object under construction is on the operand stack"));
             } else {
+                int[] locks = new int[held.size()];
+                for (int index = 0; index < locks.length; index++) {
+                    locks[index] = regions.get(held.get(index));
+                }
+                heldLocks.put(site, locks);
                 captured.add(site);
             }
         }
@@ -190,7 +227,8 @@ public final class MethodRewriter {
         List<PinnedCallSite> sites = new ArrayList<>();
         for (PinnedSite site : pinned) {
             MethodInsnNode call = site.call();
-            sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call), call.owner + "." + call.name + call.desc,
+            sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call),
+                    Redirects.table().describeCall(call.owner, call.name, call.desc),
                     site.reason()));
         }
         return sites;

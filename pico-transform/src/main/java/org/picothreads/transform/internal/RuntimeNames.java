@@ -19,6 +19,7 @@ public final class RuntimeNames {
     public static final String CONTINUATION = "org/picothreads/runtime/internal/Continuation";
     public static final String FRAME = "org/picothreads/runtime/internal/Frame";
     public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
+    public static final String MONITORS = "org/picothreads/runtime/internal/Monitors";
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
 

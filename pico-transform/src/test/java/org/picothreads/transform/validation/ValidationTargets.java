@@ -20,6 +20,7 @@ import org.picothreads.targets.records.BlockingRecords;
 import org.picothreads.targets.records.RecordWithBlockingConstructor;
 import org.picothreads.targets.recursion.DeepRecursion;
 import org.picothreads.targets.switches.SwitchesWithSuspension;
+import org.picothreads.targets.threadlocals.ThreadLocalsPerThread;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
 import org.picothreads.targets.threads.ThreadProperties;
@@ -51,7 +52,8 @@ final class ValidationTargets {
             DeepRecursion.class,
             ExceptionTables.class,
             LoopsWithSuspension.class,
-            TenThousandSleepers.class);
+            TenThousandSleepers.class,
+            ThreadLocalsPerThread.class);
 
     /** The package prefix of every compiled target and demo program, each with its subpackages. */
     static final List<String> PACKAGE_PREFIXES = List.of(

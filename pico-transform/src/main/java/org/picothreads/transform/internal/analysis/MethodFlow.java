@@ -3,17 +3,22 @@ package org.picothreads.transform.internal.analysis;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
@@ -31,16 +36,20 @@ public final class MethodFlow {
     private final MethodNode method;
     private final Frame<BasicValue>[] frames;
     private final BitSet[] liveBefore;
-    private final int[] monitorDepth;
+    /** The MONITORENTER instructions whose monitors are held before each instruction, outermost first. */
+    private final List<List<AbstractInsnNode>> heldMonitors;
     private final boolean monitorsBalanced;
+    /** Which instructions produced each value, for recognising constants. */
+    private Frame<SourceValue>[] sources;
 
     private MethodFlow(MethodNode method, Frame<BasicValue>[] frames, List<List<Integer>> normalSuccessors,
-            List<List<Integer>> exceptionSuccessors) {
+            List<List<Integer>> exceptionSuccessors, List<List<Integer>> monitorSuccessors) {
         this.method = method;
         this.frames = frames;
         this.liveBefore = computeLiveness(method, frames, normalSuccessors, exceptionSuccessors);
-        this.monitorDepth = new int[frames.length];
-        this.monitorsBalanced = computeMonitorDepth(method, frames, normalSuccessors, exceptionSuccessors, monitorDepth);
+        this.heldMonitors = new ArrayList<>(java.util.Collections.nCopies(frames.length, null));
+        this.monitorsBalanced = computeHeldMonitors(method, frames, normalSuccessors, monitorSuccessors,
+                heldMonitors);
     }
 
     /**
@@ -60,7 +69,36 @@ public final class MethodFlow {
                 (owner.access & Opcodes.ACC_INTERFACE) != 0);
         EdgeRecordingAnalyzer analyzer = new EdgeRecordingAnalyzer(verifier);
         Frame<BasicValue>[] frames = analyzer.analyze(owner.name, method);
-        return new MethodFlow(method, frames, analyzer.normalSuccessors, analyzer.exceptionSuccessors);
+        MethodFlow flow = new MethodFlow(method, frames, analyzer.normalSuccessors, analyzer.exceptionSuccessors,
+                analyzer.monitorSuccessors);
+        flow.sources = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
+        return flow;
+    }
+
+    /**
+     * The constant instruction (ICONST, BIPUSH, LDC of a number or string, ...) that alone produced the
+     * stack entry {@code stackIndex} before the instruction, or null when the entry may come from anything
+     * else. Such an entry can be pushed again instead of being saved.
+     */
+    public AbstractInsnNode constantProducer(AbstractInsnNode instruction, int stackIndex) {
+        Frame<SourceValue> frame = sources[method.instructions.indexOf(instruction)];
+        if (frame == null) {
+            return null;
+        }
+        Set<AbstractInsnNode> producers = frame.getStack(stackIndex).insns;
+        if (producers.size() != 1) {
+            return null;
+        }
+        AbstractInsnNode producer = producers.iterator().next();
+        int opcode = producer.getOpcode();
+        if (opcode >= Opcodes.ACONST_NULL && opcode <= Opcodes.SIPUSH) {
+            return producer;
+        }
+        if (opcode == Opcodes.LDC) {
+            Object constant = ((LdcInsnNode) producer).cst;
+            return constant instanceof Number || constant instanceof String ? producer : null;
+        }
+        return null;
     }
 
     /** The frame before the instruction, or null when no path reaches it. */
@@ -76,7 +114,14 @@ public final class MethodFlow {
 
     /** How many monitors are held before the instruction, or {@link #UNREACHABLE}. */
     public int monitorDepthBefore(AbstractInsnNode instruction) {
-        return monitorDepth[method.instructions.indexOf(instruction)];
+        List<AbstractInsnNode> held = heldMonitors.get(method.instructions.indexOf(instruction));
+        return held == null ? UNREACHABLE : held.size();
+    }
+
+    /** The MONITORENTER instructions whose monitors are held before the instruction, outermost first. */
+    public List<AbstractInsnNode> heldMonitorsBefore(AbstractInsnNode instruction) {
+        List<AbstractInsnNode> held = heldMonitors.get(method.instructions.indexOf(instruction));
+        return held == null ? List.of() : held;
     }
 
     /** False when paths reach an instruction holding different numbers of monitors. */
@@ -129,48 +174,62 @@ public final class MethodFlow {
         return opcode >= Opcodes.ISTORE && opcode <= Opcodes.ASTORE;
     }
 
-    private static boolean computeMonitorDepth(MethodNode method, Frame<BasicValue>[] frames,
-            List<List<Integer>> normalSuccessors, List<List<Integer>> exceptionSuccessors, int[] depth) {
-        java.util.Arrays.fill(depth, UNREACHABLE);
+    /**
+     * Propagates the stack of held monitors forwards: MONITORENTER pushes itself, MONITOREXIT pops; an
+     * exception edge carries the stack as it was before the throwing instruction. False when two paths
+     * reach an instruction with different stacks (monitors not block-structured).
+     */
+    private static boolean computeHeldMonitors(MethodNode method, Frame<BasicValue>[] frames,
+            List<List<Integer>> normalSuccessors, List<List<Integer>> exceptionSuccessors,
+            List<List<AbstractInsnNode>> held) {
         if (frames.length == 0) {
             return true;
         }
         boolean balanced = true;
         java.util.ArrayDeque<Integer> worklist = new java.util.ArrayDeque<>();
-        depth[0] = 0;
+        held.set(0, List.of());
         worklist.add(0);
         while (!worklist.isEmpty()) {
             int index = worklist.poll();
-            int before = depth[index];
-            int opcode = method.instructions.get(index).getOpcode();
-            int after = before + (opcode == Opcodes.MONITORENTER ? 1 : opcode == Opcodes.MONITOREXIT ? -1 : 0);
+            List<AbstractInsnNode> before = held.get(index);
+            AbstractInsnNode instruction = method.instructions.get(index);
+            List<AbstractInsnNode> after = before;
+            if (instruction.getOpcode() == Opcodes.MONITORENTER) {
+                after = new ArrayList<>(before);
+                after.add(instruction);
+                after = List.copyOf(after);
+            } else if (instruction.getOpcode() == Opcodes.MONITOREXIT && !before.isEmpty()) {
+                after = before.subList(0, before.size() - 1);
+            }
             for (int successor : normalSuccessors.get(index)) {
-                balanced &= propagate(depth, successor, Math.max(after, 0), worklist);
+                balanced &= propagate(held, successor, after, worklist);
             }
             for (int handler : exceptionSuccessors.get(index)) {
-                balanced &= propagate(depth, handler, before, worklist);
+                balanced &= propagate(held, handler, before, worklist);
             }
         }
         return balanced;
     }
 
-    private static boolean propagate(int[] depth, int target, int value, java.util.ArrayDeque<Integer> worklist) {
-        if (depth[target] == UNREACHABLE) {
-            depth[target] = value;
+    private static boolean propagate(List<List<AbstractInsnNode>> held, int target, List<AbstractInsnNode> value,
+            java.util.ArrayDeque<Integer> worklist) {
+        List<AbstractInsnNode> existing = held.get(target);
+        if (existing == null) {
+            held.set(target, value);
             worklist.add(target);
             return true;
         }
-        if (depth[target] != value) {
-            depth[target] = Math.max(depth[target], value);
-            return false;
-        }
-        return true;
+        return existing.equals(value);
     }
 
     /** The Analyzer, recording the control-flow edges it discovers. */
     private static final class EdgeRecordingAnalyzer extends Analyzer<BasicValue> {
         final List<List<Integer>> normalSuccessors = new ArrayList<>();
         final List<List<Integer>> exceptionSuccessors = new ArrayList<>();
+        /** Exception successors up to the first catch-any handler of each instruction. */
+        final List<List<Integer>> monitorSuccessors = new ArrayList<>();
+        private final BitSet shadowedByCatchAny = new BitSet();
+        private MethodNode method;
 
         EdgeRecordingAnalyzer(HierarchyVerifier verifier) {
             super(verifier);
@@ -178,9 +237,11 @@ public final class MethodFlow {
 
         @Override
         protected void init(String owner, MethodNode method) throws AnalyzerException {
+            this.method = method;
             for (int index = 0; index < method.instructions.size(); index++) {
                 normalSuccessors.add(new ArrayList<>(2));
                 exceptionSuccessors.add(new ArrayList<>(1));
+                monitorSuccessors.add(new ArrayList<>(1));
             }
         }
 
@@ -203,10 +264,18 @@ public final class MethodFlow {
         }
 
         @Override
-        protected boolean newControlFlowExceptionEdge(int instruction, int successor) {
+        protected boolean newControlFlowExceptionEdge(int instruction, TryCatchBlockNode tryCatchBlock) {
+            int successor = method.instructions.indexOf(tryCatchBlock.handler);
             List<Integer> successors = exceptionSuccessors.get(instruction);
             if (!successors.contains(successor)) {
                 successors.add(successor);
+            }
+            // A handler after a catch-any covering the same instruction can never be reached from it.
+            if (!shadowedByCatchAny.get(instruction) && !monitorSuccessors.get(instruction).contains(successor)) {
+                monitorSuccessors.get(instruction).add(successor);
+            }
+            if (tryCatchBlock.type == null) {
+                shadowedByCatchAny.set(instruction);
             }
             return true;
         }

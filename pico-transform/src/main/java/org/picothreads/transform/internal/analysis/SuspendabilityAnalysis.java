@@ -29,7 +29,7 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
  * runtime's primitives. A call can suspend when it reaches a primitive, or when one of the methods it may
  * dispatch to (class-hierarchy analysis over the inputs, including lambda bodies bound by invokedynamic)
  * can suspend. A method that reaches a blocking call but can never be captured (a constructor, a class
- * initializer, a synchronized method) blocks in place, so it does not make its callers suspendable.
+ * initializer) blocks in place, so it does not make its callers suspendable.
  */
 public final class SuspendabilityAnalysis {
     /** One method of the input: its class and its node. */
@@ -92,10 +92,13 @@ public final class SuspendabilityAnalysis {
         return propagatingMethods.contains(method);
     }
 
-    /** Whether a thread can be captured inside a method with these properties at all. */
+    /**
+     * Whether a thread can be captured inside a method with these properties at all. A synchronized method
+     * can: the rewrite turns its monitor into a runtime monitor held across the suspension.
+     */
     public static boolean canBeCaptured(MethodNode method) {
         return !method.name.equals("<init>") && !method.name.equals("<clinit>")
-                && (method.access & (Opcodes.ACC_SYNCHRONIZED | Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
+                && (method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
     }
 
     private void index(List<ClassNode> classes) {

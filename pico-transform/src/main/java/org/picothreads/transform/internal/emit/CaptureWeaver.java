@@ -3,6 +3,7 @@ package org.picothreads.transform.internal.emit;
 import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.List;
+import java.util.Map;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -52,13 +53,24 @@ import org.picothreads.transform.report.SuspensionPoint;
  * </pre>
  *
  * Only the locals live at the call (read later on some path, including by a handler) are saved, and
- * values known to be null are restored as null without being saved.
+ * values known to be null are restored as null without being saved; a stack entry that a constant
+ * produced is popped at the spill and pushed again at the reload, never saved. At a site inside synchronized
+ * regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
+ * code enters them again (outermost first); their runtime monitors stay owned across the suspension
+ * ({@link MonitorWeaver}).
  */
 public final class CaptureWeaver {
-    private static final String FRAME_DESCRIPTOR = "L" + RuntimeNames.FRAME + ";";
+    private static final int[] NO_LOCKS = {};
 
-    /** One value saved at a site: where it lives, its kind and, for references, its type. */
-    private record SavedSlot(int local, SavedKind kind, Type type, boolean onStack, int stackIndex) {
+    /**
+     * One value saved at a site: where it lives, its kind and, for references, its type; for a stack entry
+     * that a constant produced, that constant instruction (the entry is pushed again, never saved).
+     */
+    private record SavedSlot(int local, SavedKind kind, Type type, boolean onStack, int stackIndex,
+            AbstractInsnNode constant) {
+        boolean isSaved() {
+            return kind != SavedKind.NULL && constant == null;
+        }
     }
 
     private CaptureWeaver() {
@@ -72,7 +84,7 @@ public final class CaptureWeaver {
      * @return the report of each suspension point, in resume point order
      */
     public static List<SuspensionPoint> weave(String key, MethodNode method, MethodFlow flow,
-            List<MethodInsnNode> sites) {
+            List<MethodInsnNode> sites, Map<MethodInsnNode, int[]> heldLocks) {
         int frameLocal = method.maxLocals;
         int firstTemporary = frameLocal + 1;
         int maxLocals = firstTemporary;
@@ -87,10 +99,16 @@ public final class CaptureWeaver {
         List<Frame<BasicValue>> frames = new ArrayList<>();
         List<BitSet> liveLocals = new ArrayList<>();
         List<String[]> localNames = new ArrayList<>();
+        List<AbstractInsnNode[]> constants = new ArrayList<>();
         for (MethodInsnNode site : sites) {
             Frame<BasicValue> frame = flow.frameBefore(site);
             frames.add(frame);
             liveLocals.add(flow.liveLocalsBefore(site));
+            AbstractInsnNode[] siteConstants = new AbstractInsnNode[frame.getStackSize()];
+            for (int index = 0; index < siteConstants.length; index++) {
+                siteConstants[index] = flow.constantProducer(site, index);
+            }
+            constants.add(siteConstants);
             String[] names = new String[frame.getLocals()];
             for (int local = 0; local < names.length; local++) {
                 names[local] = localName(method, local, site);
@@ -110,7 +128,7 @@ public final class CaptureWeaver {
                 if (kind == null) {
                     continue;
                 }
-                slots.add(new SavedSlot(local, kind, value.getType(), false, -1));
+                slots.add(new SavedSlot(local, kind, value.getType(), false, -1, null));
                 reported.add(new SavedValue("local", local, localNames.get(point)[local], describe(value)));
             }
             int temporary = firstTemporary;
@@ -118,9 +136,12 @@ public final class CaptureWeaver {
             for (int index = 0; index < frame.getStackSize(); index++) {
                 BasicValue value = frame.getStack(index);
                 SavedKind kind = SavedKind.of(value);
-                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), true, index));
-                reported.add(new SavedValue("stack", index, null, describe(value)));
-                temporary += kind.size;
+                AbstractInsnNode constant = constants.get(point)[index];
+                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), true, index, constant));
+                if (constant == null) {
+                    reported.add(new SavedValue("stack", index, null, describe(value)));
+                    temporary += kind.size;
+                }
             }
             maxLocals = Math.max(maxLocals, temporary);
             slots.addAll(stackSlots);
@@ -135,12 +156,20 @@ public final class CaptureWeaver {
             // Stack: s0 .. sn-1
             for (int index = stackSlots.size() - 1; index >= 0; index--) {
                 SavedSlot slot = stackSlots.get(index);
-                spill.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+                if (slot.constant() != null) {
+                    spill.add(new InsnNode(slot.kind().size == 2 ? Opcodes.POP2 : Opcodes.POP));
+                } else {
+                    spill.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+                }
             }
             // Stack: (empty)
             spill.add(reload);
             for (SavedSlot slot : stackSlots) {
-                spill.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+                if (slot.constant() != null) {
+                    spill.add(slot.constant().clone(null));
+                } else {
+                    spill.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+                }
             }
             // Stack: s0 .. sn-1
             spill.add(from);
@@ -148,12 +177,14 @@ public final class CaptureWeaver {
             method.instructions.insert(site, to);
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
 
+            int[] locks = heldLocks.getOrDefault(site, NO_LOCKS);
             handlers.add(handler);
-            handlers.add(captureCode(key, point, slots));
+            handlers.add(captureCode(key, point, slots, locks));
             restoreBlocks.add(restoreLabels[point]);
-            restoreBlocks.add(restoreCode(frameLocal, slots));
+            restoreBlocks.add(restoreCode(frameLocal, slots, locks));
             restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
-            points.add(new SuspensionPoint(point, lineOf(site), site.owner + "." + site.name + site.desc, reported));
+            points.add(new SuspensionPoint(point, lineOf(site),
+                    Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
         }
 
         InsnList entry = new InsnList();
@@ -193,13 +224,16 @@ public final class CaptureWeaver {
         return points;
     }
 
-    private static InsnList captureCode(String key, int point, List<SavedSlot> slots) {
+    private static InsnList captureCode(String key, int point, List<SavedSlot> slots, int[] locks) {
         int references = 0;
         int primitives = 0;
         for (SavedSlot slot : slots) {
+            if (!slot.isSaved()) {
+                continue;
+            }
             if (slot.kind().isPrimitive()) {
                 primitives++;
-            } else if (slot.kind() == SavedKind.OBJECT) {
+            } else {
                 references++;
             }
         }
@@ -213,7 +247,7 @@ public final class CaptureWeaver {
                 RuntimeNames.CAPTURE_DESCRIPTOR, false));
         // Stack: capture, frame
         for (SavedSlot slot : slots) {
-            if (slot.kind() == SavedKind.NULL) {
+            if (!slot.isSaved()) {
                 continue;
             }
             code.add(new InsnNode(Opcodes.DUP));
@@ -223,14 +257,21 @@ public final class CaptureWeaver {
                     false));
         }
         code.add(new InsnNode(Opcodes.POP));
-        // Stack: capture
+        // Stack: capture. The JVM monitors held here are released; the runtime monitors stay held.
+        for (int index = locks.length - 1; index >= 0; index--) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
+            code.add(new InsnNode(Opcodes.MONITOREXIT));
+        }
         code.add(new InsnNode(Opcodes.ATHROW));
         return code;
     }
 
-    private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots) {
+    private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots, int[] locks) {
         InsnList code = new InsnList();
         for (SavedSlot slot : slots) {
+            if (slot.constant() != null) {
+                continue; // pushed again by the reload
+            }
             if (slot.kind() == SavedKind.NULL) {
                 code.add(new InsnNode(Opcodes.ACONST_NULL));
             } else {
@@ -243,6 +284,11 @@ public final class CaptureWeaver {
                 }
             }
             code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+        }
+        // The JVM monitors the activation held at the site are taken again, outermost first.
+        for (int lock : locks) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, lock));
+            code.add(new InsnNode(Opcodes.MONITORENTER));
         }
         return code;
     }

@@ -37,13 +37,26 @@ public final class Redirects {
     private final Map<String, Map<String, Redirect>> instanceMethods;
     /** The runtime methods that can block, as {@code owner.name+descriptor}. */
     private final Set<String> blockingTargets;
+    /** The JDK member each runtime method stands in for, both as {@code owner.name+descriptor}. */
+    private final Map<String, String> jdkMembers;
 
     private Redirects(Map<String, String> replacedTypes, Map<String, Map<String, Redirect>> staticMethods,
-            Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets) {
+            Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets,
+            Map<String, String> jdkMembers) {
         this.replacedTypes = replacedTypes;
         this.staticMethods = staticMethods;
         this.instanceMethods = instanceMethods;
         this.blockingTargets = blockingTargets;
+        this.jdkMembers = jdkMembers;
+    }
+
+    /**
+     * How to name a called method to the user: the JDK member the program called when the call was
+     * redirected to the runtime, else the method itself, as {@code owner.name+descriptor}.
+     */
+    public String describeCall(String owner, String name, String descriptor) {
+        String called = owner + "." + name + descriptor;
+        return jdkMembers.getOrDefault(called, called);
     }
 
     /** The table shipped with the transformer. */
@@ -120,6 +133,7 @@ public final class Redirects {
         Map<String, Map<String, Redirect>> statics = new HashMap<>();
         Map<String, Map<String, Redirect>> instances = new HashMap<>();
         Set<String> blocking = new HashSet<>();
+        Map<String, String> jdkMembers = new HashMap<>();
         try (InputStream in = Redirects.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the transformer jar lacks " + RESOURCE);
@@ -145,9 +159,11 @@ public final class Redirects {
                         (fields[0].equals("static") ? statics : instances)
                                 .computeIfAbsent(fields[2] + fields[3], key -> new HashMap<>())
                                 .put(fields[1], redirect);
+                        String target = redirect.owner() + "." + redirect.name() + redirect.descriptor();
                         if (redirect.blocking()) {
-                            blocking.add(redirect.owner() + "." + redirect.name() + redirect.descriptor());
+                            blocking.add(target);
                         }
+                        jdkMembers.putIfAbsent(target, fields[1] + "." + fields[2] + fields[3]);
                     }
                     default -> require(false, number, line);
                 }
@@ -155,7 +171,7 @@ public final class Redirects {
         } catch (IOException exception) {
             throw new UncheckedIOException(exception);
         }
-        return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking));
+        return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking), Map.copyOf(jdkMembers));
     }
 
     private static void require(boolean condition, int number, String line) {

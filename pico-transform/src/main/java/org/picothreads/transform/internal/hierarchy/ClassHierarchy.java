@@ -88,37 +88,32 @@ public final class ClassHierarchy implements AutoCloseable {
         return info;
     }
 
-    /** True when {@code type} is {@code ancestor} or one of its subclasses or implementations. */
+    /**
+     * True when {@code type} is {@code ancestor} or one of its subclasses or implementations; a class found
+     * nowhere is taken to be no subtype.
+     */
     public boolean isSubtypeOf(String type, String ancestor) {
-        if (type.equals(ancestor) || ancestor.equals(RuntimeNames.OBJECT)) {
-            return true;
-        }
-        ClassInfo info = find(type);
-        if (info == null) {
-            return false;
-        }
-        if (info.superName() != null && isSubtypeOf(info.superName(), ancestor)) {
-            return true;
-        }
-        for (String implemented : info.interfaces()) {
-            if (isSubtypeOf(implemented, ancestor)) {
-                return true;
-            }
-        }
-        return false;
+        return isSubtype(type, ancestor, false);
     }
 
     /** Like {@link #isSubtypeOf} but throws {@link MissingClassException} for a class found nowhere. */
     public boolean isSubtypeOfStrict(String type, String ancestor) {
+        return isSubtype(type, ancestor, true);
+    }
+
+    private boolean isSubtype(String type, String ancestor, boolean strict) {
         if (type.equals(ancestor) || ancestor.equals(RuntimeNames.OBJECT)) {
             return true;
         }
-        ClassInfo info = require(type);
-        if (info.superName() != null && isSubtypeOfStrict(info.superName(), ancestor)) {
+        ClassInfo info = strict ? require(type) : find(type);
+        if (info == null) {
+            return false;
+        }
+        if (info.superName() != null && isSubtype(info.superName(), ancestor, strict)) {
             return true;
         }
         for (String implemented : info.interfaces()) {
-            if (isSubtypeOfStrict(implemented, ancestor)) {
+            if (isSubtype(implemented, ancestor, strict)) {
                 return true;
             }
         }

@@ -1,0 +1,303 @@
+package org.picothreads.maven;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.maven.plugin.MojoExecutionException;
+import org.apache.maven.plugin.MojoFailureException;
+import org.apache.maven.plugin.logging.Log;
+import org.picothreads.transform.ClassInput;
+import org.picothreads.transform.ClassOutput;
+import org.picothreads.transform.PicoTransformer;
+import org.picothreads.transform.TransformException;
+import org.picothreads.transform.TransformResult;
+import org.picothreads.transform.io.ClassContainer;
+import org.picothreads.transform.io.ClassNameFilter;
+import org.picothreads.transform.io.ContainerEntry;
+import org.picothreads.transform.io.ContainerException;
+import org.picothreads.transform.io.StagedOutput;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.ReportJson;
+import org.picothreads.transform.report.TransformReport;
+
+/**
+ * Rewrites a classes directory in place, incrementally: what both goals of the plugin do once Maven has told them
+ * the directory, the classpath and the options.
+ *
+ * <pre>
+ * 1. unpack the classes of each dependency to rewrite whose file changed since the last run
+ * 2. read the directory; the chosen classes are those the include and exclude patterns select
+ * 3. when every chosen class is as the last run left it and the options are the same: nothing to do
+ * 4. otherwise hand every chosen class to the transformer in one call, with the classes already rewritten
+ *    elsewhere (the other classes of the directory, the analysed directories) for the analysis only
+ * 5. fail, writing nothing, if failOnPinned is set and any chosen class has a call site that pins
+ * 6. write back each class that changed, each in one atomic step; then the report and the state
+ * </pre>
+ */
+final class ClassDirectoryTransformation {
+    /**
+     * What to rewrite and how.
+     *
+     * @param classesDirectory    the directory rewritten in place
+     * @param classpath           the jars and directories the classes refer to, for the class hierarchy
+     * @param analysedDirectories directories whose rewritten classes the analysis reads but which are not written
+     *                            (the main classes, for the test classes)
+     * @param filter              which classes of the directory are rewritten
+     * @param dependencies        the dependencies whose classes are unpacked into the directory first
+     * @param optionsFingerprint  changes whenever an option that changes the output changes
+     * @param stateFile           where the incremental state is kept
+     * @param reportFile          where the JSON report goes, or null for none
+     * @param failOnPinned        whether a call site that pins its thread fails the run
+     */
+    record Request(Path classesDirectory, List<Path> classpath, List<Path> analysedDirectories, ClassNameFilter filter,
+            List<DependencyToRewrite> dependencies, String optionsFingerprint, Path stateFile, Path reportFile,
+            boolean failOnPinned) {
+    }
+
+    /**
+     * What a run did.
+     *
+     * @param chosenClasses  the classes of the directory the filter chose
+     * @param writtenClasses the class files written back
+     * @param upToDate       true when nothing had to be done
+     */
+    record Outcome(int chosenClasses, int writtenClasses, boolean upToDate) {
+    }
+
+    private final Request request;
+    private final Log log;
+
+    ClassDirectoryTransformation(Request request, Log log) {
+        this.request = request;
+        this.log = log;
+    }
+
+    Outcome run() throws MojoExecutionException, MojoFailureException {
+        Path directory = request.classesDirectory();
+        TransformState state = readState();
+        Map<String, String> dependencyHashes = unpackChangedDependencies(state);
+        boolean dependenciesUnpacked = !dependencyHashes.equals(state.dependencyHashes());
+
+        ClassContainer container = read(directory);
+        Map<String, ClassInput> chosen = new LinkedHashMap<>();
+        List<ClassInput> analysedOnly = new ArrayList<>();
+        StringBuilder fingerprint = new StringBuilder(request.optionsFingerprint());
+        for (ContainerEntry entry : container.entries()) {
+            if (!entry.isClass()) {
+                continue;
+            }
+            ClassInput input = new ClassInput(container.sourceOf(entry), entry.bytes());
+            if (request.filter().acceptsClassFile(entry.name())) {
+                chosen.put(entry.name(), input);
+            } else if (PicoTransformer.isTransformed(entry.bytes())) {
+                analysedOnly.add(input);
+                fingerprint.append('\n').append(entry.name()).append(' ').append(TransformState.hash(entry.bytes()));
+            }
+        }
+        for (Path analysed : request.analysedDirectories()) {
+            ClassContainer analysedContainer = read(analysed);
+            for (ContainerEntry entry : analysedContainer.entries()) {
+                if (entry.isClass() && PicoTransformer.isTransformed(entry.bytes())) {
+                    analysedOnly.add(new ClassInput(analysedContainer.sourceOf(entry), entry.bytes()));
+                    fingerprint.append('\n').append(analysed).append('!').append(entry.name()).append(' ')
+                            .append(TransformState.hash(entry.bytes()));
+                }
+            }
+        }
+        String optionsFingerprint = TransformState.hash(fingerprint.toString().getBytes(StandardCharsets.UTF_8));
+
+        Map<String, String> currentHashes = new TreeMap<>();
+        chosen.forEach((path, input) -> currentHashes.put(path, TransformState.hash(input.bytes())));
+        if (!dependenciesUnpacked && isUpToDate(state, optionsFingerprint, currentHashes)) {
+            List<String> pinned = new ArrayList<>();
+            currentHashes.keySet().forEach(path -> pinned.addAll(state.pinnedCallSites(path)));
+            failOnPinned(pinned);
+            log.info("PicoThreads: nothing to rewrite, " + count(chosen.size(), "class", "classes") + " up to date in "
+                    + directory);
+            return new Outcome(chosen.size(), 0, true);
+        }
+
+        List<ClassInput> inputs = new ArrayList<>(chosen.values());
+        inputs.addAll(analysedOnly);
+        TransformResult result = transform(inputs);
+        List<String> paths = new ArrayList<>(chosen.keySet());
+        Map<String, List<String>> pinnedByPath = new HashMap<>();
+        List<ClassReport> chosenReports = new ArrayList<>();
+        int alreadyRewritten = 0;
+        for (int index = 0; index < paths.size(); index++) {
+            String path = paths.get(index);
+            ClassReport report = result.report().classes().get(index);
+            chosenReports.add(report);
+            if (report.alreadyTransformed()) {
+                alreadyRewritten++;
+                TransformState.ClassRecord recorded = state.classes().get(path);
+                if (recorded != null && recorded.outputHash().equals(currentHashes.get(path))) {
+                    pinnedByPath.put(path, state.pinnedCallSites(path));
+                }
+            } else {
+                pinnedByPath.put(path, pinnedCallSites(report));
+            }
+        }
+        List<String> pinned = new ArrayList<>();
+        paths.forEach(path -> pinned.addAll(pinnedByPath.getOrDefault(path, List.of())));
+        failOnPinned(pinned);
+
+        int written = 0;
+        Map<String, TransformState.ClassRecord> records = new TreeMap<>();
+        for (int index = 0; index < paths.size(); index++) {
+            String path = paths.get(index);
+            ClassOutput output = result.classes().get(index);
+            if (output.changed()) {
+                writeAtomically(directory.resolve(path), output.bytes());
+                written++;
+            }
+            String inputHash = currentHashes.get(path);
+            records.put(path, new TransformState.ClassRecord(inputHash,
+                    output.changed() ? TransformState.hash(output.bytes()) : inputHash));
+        }
+        TransformReport report = new TransformReport(chosenReports);
+        if (request.reportFile() != null) {
+            writeAtomically(request.reportFile(), ReportJson.toJson(report).getBytes(StandardCharsets.UTF_8));
+        }
+        try {
+            new TransformState(optionsFingerprint, dependencyHashes, records, pinnedByPath).write(request.stateFile());
+        } catch (ContainerException unwritable) {
+            throw new MojoExecutionException("PicoThreads: " + unwritable.getMessage(), unwritable);
+        }
+        logSummary(report, chosen.size(), alreadyRewritten, pinned.size());
+        return new Outcome(chosen.size(), written, false);
+    }
+
+    private TransformState readState() throws MojoExecutionException {
+        try {
+            return TransformState.read(request.stateFile());
+        } catch (IOException unreadable) {
+            log.warn("PicoThreads: cannot read " + request.stateFile() + " (" + unreadable.getMessage()
+                    + "), so every class is checked again");
+            return TransformState.empty();
+        }
+    }
+
+    private static boolean isUpToDate(TransformState state, String optionsFingerprint,
+            Map<String, String> currentHashes) {
+        if (!state.optionsFingerprint().equals(optionsFingerprint)
+                || !state.classes().keySet().equals(currentHashes.keySet())) {
+            return false;
+        }
+        return currentHashes.entrySet().stream().allMatch(current ->
+                state.classes().get(current.getKey()).outputHash().equals(current.getValue()));
+    }
+
+    /**
+     * Unpacks the class files of each dependency whose file is not the one the last run unpacked, and returns the
+     * hash of every dependency's file.
+     */
+    private Map<String, String> unpackChangedDependencies(TransformState state) throws MojoExecutionException {
+        Map<String, String> hashes = new TreeMap<>();
+        for (DependencyToRewrite dependency : request.dependencies()) {
+            ClassContainer container = read(dependency.file());
+            StringBuilder content = new StringBuilder();
+            List<ContainerEntry> classFiles = new ArrayList<>();
+            for (ContainerEntry entry : container.entries()) {
+                if (entry.isClass() && !entry.name().startsWith("META-INF/")) {
+                    classFiles.add(entry);
+                    content.append(entry.name()).append(' ').append(TransformState.hash(entry.bytes())).append('\n');
+                }
+            }
+            String hash = TransformState.hash(content.toString().getBytes(StandardCharsets.UTF_8));
+            hashes.put(dependency.coordinate(), hash);
+            if (hash.equals(state.dependencyHash(dependency.coordinate()))) {
+                continue;
+            }
+            for (ContainerEntry entry : classFiles) {
+                writeAtomically(request.classesDirectory().resolve(entry.name()), entry.bytes());
+            }
+            log.info("PicoThreads: unpacked " + count(classFiles.size(), "class", "classes") + " of "
+                    + dependency.coordinate() + " into " + request.classesDirectory());
+        }
+        return hashes;
+    }
+
+    private TransformResult transform(List<ClassInput> inputs) throws MojoExecutionException, MojoFailureException {
+        List<Path> classpath = new ArrayList<>();
+        classpath.add(request.classesDirectory());
+        for (Path entry : request.classpath()) {
+            if (Files.exists(entry) && !classpath.contains(entry)) {
+                classpath.add(entry);
+            }
+        }
+        try {
+            return PicoTransformer.withClasspath(classpath).transform(inputs);
+        } catch (TransformException refused) {
+            throw new MojoFailureException("PicoThreads: " + refused.getMessage(), refused);
+        } catch (RuntimeException failure) {
+            throw new MojoExecutionException("PicoThreads: internal error while rewriting "
+                    + request.classesDirectory() + ": " + failure, failure);
+        }
+    }
+
+    /** Describes each call site of a class that pins its thread: class, method, line, target and reason. */
+    private static List<String> pinnedCallSites(ClassReport report) {
+        List<String> sites = new ArrayList<>();
+        for (MethodReport method : report.methods()) {
+            for (PinnedCallSite site : method.pinnedCallSites()) {
+                sites.add(report.className().replace('/', '.') + "." + method.name() + method.descriptor()
+                        + (site.line() < 0 ? " (line unknown)" : " line " + site.line()) + ": calls "
+                        + site.target() + ": " + site.reason());
+            }
+        }
+        return sites;
+    }
+
+    private void failOnPinned(List<String> pinned) throws MojoFailureException {
+        if (!request.failOnPinned() || pinned.isEmpty()) {
+            return;
+        }
+        StringBuilder message = new StringBuilder("PicoThreads: ")
+                .append(count(pinned.size(), "call site blocks", "call sites block"))
+                .append(" in place, pinning its thread, instead of suspending (failOnPinned is set):");
+        pinned.forEach(site -> message.append("\n  ").append(site));
+        throw new MojoFailureException(message.toString());
+    }
+
+    private void logSummary(TransformReport report, int chosen, int alreadyRewritten, int pinned) {
+        ReportJson.Summary summary = ReportJson.Summary.of(report);
+        log.info("PicoThreads: rewrote " + summary.changedClasses() + " of " + count(chosen, "class", "classes") + " ("
+                + count(summary.rewrittenMethods(), "method", "methods") + ") in " + request.classesDirectory()
+                + (alreadyRewritten > 0 ? "; " + alreadyRewritten + " were rewritten by an earlier build" : ""));
+        if (pinned > 0 && !request.failOnPinned()) {
+            log.info("PicoThreads: " + count(pinned, "call site blocks", "call sites block") + " in place instead of"
+                    + " suspending (pinned); " + (request.reportFile() == null ? "set reportFile to list them"
+                    : "the report " + request.reportFile() + " lists them"));
+        }
+    }
+
+    private static ClassContainer read(Path directoryOrJar) throws MojoExecutionException {
+        try {
+            return ClassContainer.read(directoryOrJar);
+        } catch (ContainerException unreadable) {
+            throw new MojoExecutionException("PicoThreads: " + unreadable.getMessage(), unreadable);
+        }
+    }
+
+    private static void writeAtomically(Path file, byte[] bytes) throws MojoExecutionException {
+        try (StagedOutput staged = StagedOutput.ofFile(file, bytes)) {
+            staged.commit();
+        } catch (ContainerException unwritable) {
+            throw new MojoExecutionException("PicoThreads: " + unwritable.getMessage(), unwritable);
+        }
+    }
+
+    static String count(int number, String singular, String plural) {
+        return number + " " + (number == 1 ? singular : plural);
+    }
+}

@@ -1,0 +1,226 @@
+package org.picothreads.maven;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarOutputStream;
+import java.util.stream.Stream;
+import java.util.zip.ZipEntry;
+import javax.tools.JavaCompiler;
+import javax.tools.ToolProvider;
+import org.apache.maven.plugin.MojoFailureException;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.picothreads.transform.PicoTransformer;
+import org.picothreads.transform.io.ClassNameFilter;
+
+class ClassDirectoryTransformationTest {
+    private static final String SLEEPER = """
+            package app;
+
+            public class Sleeper {
+                public static void sleepOnAThread() throws InterruptedException {
+                    Thread thread = new Thread(() -> {
+                        try {
+                            Thread.sleep(1);
+                        } catch (InterruptedException interrupted) {
+                            return;
+                        }
+                    });
+                    thread.start();
+                    thread.join();
+                }
+            }
+            """;
+    private static final String PLAIN = """
+            package app;
+
+            public class Plain {
+                public static int twice(int value) {
+                    return value * 2;
+                }
+            }
+            """;
+    private static final String PINNED = """
+            package app;
+
+            public class Pinned {
+                public Pinned() throws InterruptedException {
+                    Thread.sleep(1);
+                }
+            }
+            """;
+
+    @TempDir
+    Path directory;
+
+    private Path classes;
+    private Path sources;
+    private final RecordingLog log = new RecordingLog();
+
+    @BeforeEach
+    void createDirectories() throws IOException {
+        classes = Files.createDirectories(directory.resolve("classes"));
+        sources = Files.createDirectories(directory.resolve("sources"));
+    }
+
+    private void compile(Path output, Map<String, String> classSources) throws IOException {
+        List<String> arguments = new ArrayList<>(List.of("--release", "17", "-g", "-d", output.toString()));
+        for (Map.Entry<String, String> source : classSources.entrySet()) {
+            Path file = sources.resolve(source.getKey().replace('.', '/') + ".java");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, source.getValue());
+            arguments.add(file.toString());
+        }
+        JavaCompiler compiler = ToolProvider.getSystemJavaCompiler();
+        ByteArrayOutputStream diagnostics = new ByteArrayOutputStream();
+        assertEquals(0, compiler.run(null, null, diagnostics, arguments.toArray(String[]::new)),
+                diagnostics::toString);
+    }
+
+    private ClassDirectoryTransformation.Request request(ClassNameFilter filter, List<DependencyToRewrite> dependencies,
+            boolean failOnPinned) {
+        return new ClassDirectoryTransformation.Request(classes, List.of(), List.of(), filter, dependencies, "options",
+                directory.resolve("state/transform-state"), directory.resolve("report.json"), failOnPinned);
+    }
+
+    private ClassDirectoryTransformation.Outcome run(ClassNameFilter filter) throws Exception {
+        return new ClassDirectoryTransformation(request(filter, List.of(), false), log).run();
+    }
+
+    private byte[] classFile(String path) throws IOException {
+        return Files.readAllBytes(classes.resolve(path));
+    }
+
+    @Test
+    void a_second_run_with_nothing_changed_rewrites_nothing_and_says_so() throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Plain", PLAIN));
+
+        ClassDirectoryTransformation.Outcome first = run(ClassNameFilter.everyClass());
+        byte[] rewritten = classFile("app/Sleeper.class");
+        ClassDirectoryTransformation.Outcome second = run(ClassNameFilter.everyClass());
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 1, false), first);
+        assertTrue(PicoTransformer.isTransformed(rewritten));
+        assertFalse(PicoTransformer.isTransformed(classFile("app/Plain.class")));
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 0, true), second);
+        assertArrayEquals(rewritten, classFile("app/Sleeper.class"));
+        assertTrue(log.lines().contains("INFO PicoThreads: nothing to rewrite, 2 classes up to date in " + classes),
+                log.lines()::toString);
+        assertTrue(Files.readString(directory.resolve("report.json")).contains("\"className\": \"app/Sleeper\""));
+    }
+
+    @Test
+    void a_recompiled_class_is_rewritten_again_and_a_rewritten_one_is_never_rewritten_twice() throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Plain", PLAIN));
+        byte[] original = classFile("app/Sleeper.class");
+        run(ClassNameFilter.everyClass());
+        byte[] rewritten = classFile("app/Sleeper.class");
+
+        Files.write(classes.resolve("app/Sleeper.class"), original);
+        ClassDirectoryTransformation.Outcome again = run(ClassNameFilter.everyClass());
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 1, false), again);
+        assertArrayEquals(rewritten, classFile("app/Sleeper.class"));
+    }
+
+    @Test
+    void a_new_class_makes_the_run_check_every_class_again_and_rewrite_only_the_new_one() throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER));
+        run(ClassNameFilter.everyClass());
+        byte[] rewritten = classFile("app/Sleeper.class");
+
+        compile(classes, Map.of("app.Other", SLEEPER.replace("Sleeper", "Other")));
+        ClassDirectoryTransformation.Outcome withNewClass = run(ClassNameFilter.everyClass());
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 1, false), withNewClass);
+        assertArrayEquals(rewritten, classFile("app/Sleeper.class"));
+        assertTrue(PicoTransformer.isTransformed(classFile("app/Other.class")));
+        assertTrue(log.lines().get(log.lines().size() - 1).contains("1 were rewritten by an earlier build"),
+                log.lines()::toString);
+    }
+
+    @Test
+    void an_excluded_class_is_left_as_compiled() throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Other", SLEEPER.replace("Sleeper", "Other")));
+
+        ClassDirectoryTransformation.Outcome outcome = run(ClassNameFilter.of(List.of(), List.of("app.Other*")));
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(1, 1, false), outcome);
+        assertFalse(PicoTransformer.isTransformed(classFile("app/Other.class")));
+        assertTrue(PicoTransformer.isTransformed(classFile("app/Sleeper.class")));
+    }
+
+    @Test
+    void fail_on_pinned_lists_each_pinned_call_site_and_writes_nothing() throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Pinned", PINNED));
+        byte[] original = classFile("app/Sleeper.class");
+
+        MojoFailureException failure = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(request(ClassNameFilter.everyClass(), List.of(), true), log)
+                        .run());
+
+        assertTrue(failure.getMessage().startsWith("PicoThreads: 1 call site blocks in place, pinning its thread,"
+                + " instead of suspending (failOnPinned is set):\n  app.Pinned.<init>()V line 5: calls "),
+                failure.getMessage());
+        assertTrue(failure.getMessage().contains(".sleep(J)V: in a constructor"), failure.getMessage());
+        assertArrayEquals(original, classFile("app/Sleeper.class"));
+        assertFalse(Files.exists(directory.resolve("state/transform-state")));
+    }
+
+    @Test
+    void fail_on_pinned_also_fails_a_build_with_nothing_left_to_rewrite() throws Exception {
+        compile(classes, Map.of("app.Pinned", PINNED));
+        run(ClassNameFilter.everyClass());
+
+        MojoFailureException failure = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(request(ClassNameFilter.everyClass(), List.of(), true), log)
+                        .run());
+
+        assertTrue(failure.getMessage().contains("app.Pinned.<init>()V line 5"), failure.getMessage());
+    }
+
+    @Test
+    void a_dependency_is_unpacked_and_rewritten_once_and_again_only_when_its_jar_changes() throws Exception {
+        Path libraryClasses = Files.createDirectories(directory.resolve("library"));
+        compile(libraryClasses, Map.of("lib.Pool", SLEEPER.replace("package app;", "package lib;")
+                .replace("Sleeper", "Pool")));
+        Path jar = directory.resolve("library.jar");
+        writeJar(libraryClasses, jar);
+        List<DependencyToRewrite> dependencies = List.of(new DependencyToRewrite("org.example:library", jar));
+
+        ClassDirectoryTransformation.Outcome first = new ClassDirectoryTransformation(
+                request(ClassNameFilter.everyClass(), dependencies, false), log).run();
+        ClassDirectoryTransformation.Outcome second = new ClassDirectoryTransformation(
+                request(ClassNameFilter.everyClass(), dependencies, false), log).run();
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(1, 1, false), first);
+        assertTrue(PicoTransformer.isTransformed(classFile("lib/Pool.class")));
+        assertEquals(new ClassDirectoryTransformation.Outcome(1, 0, true), second);
+        assertEquals(1, log.lines().stream().filter(line -> line.contains("unpacked 1 class of org.example:library"))
+                .count(), log.lines()::toString);
+    }
+
+    private static void writeJar(Path classesDirectory, Path jar) throws IOException {
+        try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file);
+                Stream<Path> files = Files.walk(classesDirectory)) {
+            for (Path classFile : files.filter(Files::isRegularFile).sorted().toList()) {
+                out.putNextEntry(new ZipEntry(classesDirectory.relativize(classFile).toString().replace('\\', '/')));
+                out.write(Files.readAllBytes(classFile));
+                out.closeEntry();
+            }
+        }
+    }
+}

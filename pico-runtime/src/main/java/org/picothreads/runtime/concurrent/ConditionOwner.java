@@ -1,0 +1,21 @@
+package org.picothreads.runtime.concurrent;
+
+import org.picothreads.runtime.internal.WaitQueue;
+
+/** The exclusive lock a {@link PicoCondition} belongs to; every method but {@link #guard()} runs under the guard. */
+interface ConditionOwner {
+    /** The lock's internal guard, which also guards its conditions. */
+    Object guard();
+
+    /** Where threads wait to acquire the lock. */
+    WaitQueue acquireQueue();
+
+    /** True when {@code thread} holds the lock exclusively. */
+    boolean isHeldBy(Thread thread);
+
+    /** Releases every hold of {@code thread}, which holds the lock, wakes a waiting acquirer, returns the holds. */
+    int releaseFully(Thread thread);
+
+    /** Takes the lock back for {@code thread} with the given holds if it is free; true when it did. */
+    boolean tryReacquire(Thread thread, int holds);
+}

@@ -1,0 +1,246 @@
+package org.picothreads.runtime.concurrent;
+
+import java.util.Collection;
+import java.util.Iterator;
+import java.util.Objects;
+import java.util.concurrent.LinkedBlockingDeque;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Predicate;
+
+/**
+ * The LinkedBlockingDeque that rewritten code creates: waiting for an element or for room suspends only the calling PicoThread, and PicoThreads and
+ * platform threads may use it together in any combination. The elements are kept by the superclass; the blocking
+ * methods are retry loops around its non-blocking ones, and every method that adds or removes wakes the waiters.
+ */
+public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implements BlockingOperations<E> {
+    private static final long serialVersionUID = 1L;
+
+    /** The threads waiting for an element or for room. */
+    private final transient QueueSignals signals = new QueueSignals();
+
+    /** As {@link LinkedBlockingDeque#LinkedBlockingDeque()}. */
+    public PicoLinkedBlockingDeque() {
+        super();
+    }
+
+    /** As {@link LinkedBlockingDeque#LinkedBlockingDeque(int)}. */
+    public PicoLinkedBlockingDeque(int capacity) {
+        super(capacity);
+    }
+
+    /** As {@link LinkedBlockingDeque#LinkedBlockingDeque(Collection)}. */
+    public PicoLinkedBlockingDeque(Collection<? extends E> elements) {
+        super(elements);
+    }
+
+    @Override
+    public void put(E element) throws InterruptedException {
+        putWithin(element, false, -1);
+    }
+
+    @Override
+    public boolean offer(E element, long timeout, TimeUnit unit) throws InterruptedException {
+        return putWithin(element, false, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public boolean add(E element) {
+        return signals.addedIf(super.add(element));
+    }
+
+    @Override
+    public boolean offer(E element) {
+        return signals.addedIf(super.offer(element));
+    }
+
+    @Override
+    public E poll() {
+        return signals.removedIf(super.poll());
+    }
+
+    @Override
+    public E remove() {
+        return signals.removedIf(super.remove());
+    }
+
+    @Override
+    public boolean remove(Object element) {
+        return signals.changedIf(super.remove(element));
+    }
+
+    @Override
+    public void clear() {
+        super.clear();
+        signals.changed();
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> collection) {
+        return signals.changedIf(super.drainTo(collection));
+    }
+
+    @Override
+    public int drainTo(Collection<? super E> collection, int maxElements) {
+        return signals.changedIf(super.drainTo(collection, maxElements));
+    }
+
+    @Override
+    public boolean addAll(Collection<? extends E> collection) {
+        return signals.changedIf(super.addAll(collection));
+    }
+
+    @Override
+    public boolean removeIf(Predicate<? super E> filter) {
+        return signals.changedIf(super.removeIf(filter));
+    }
+
+    @Override
+    public boolean removeAll(Collection<?> collection) {
+        return signals.changedIf(super.removeAll(collection));
+    }
+
+    @Override
+    public boolean retainAll(Collection<?> collection) {
+        return signals.changedIf(super.retainAll(collection));
+    }
+
+    @Override
+    public Iterator<E> iterator() {
+        return signals.signallingIterator(super.iterator());
+    }
+
+    @Override
+    public E take() throws InterruptedException {
+        return takeWithin(false, -1);
+    }
+
+    @Override
+    public E poll(long timeout, TimeUnit unit) throws InterruptedException {
+        return takeWithin(false, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public void addFirst(E element) {
+        super.addFirst(element);
+        signals.added();
+    }
+
+    @Override
+    public void addLast(E element) {
+        super.addLast(element);
+        signals.added();
+    }
+
+    @Override
+    public boolean offerFirst(E element) {
+        return signals.addedIf(super.offerFirst(element));
+    }
+
+    @Override
+    public boolean offerLast(E element) {
+        return signals.addedIf(super.offerLast(element));
+    }
+
+    @Override
+    public void push(E element) {
+        super.push(element);
+        signals.added();
+    }
+
+    @Override
+    public void putFirst(E element) throws InterruptedException {
+        putWithin(element, true, -1);
+    }
+
+    @Override
+    public void putLast(E element) throws InterruptedException {
+        putWithin(element, false, -1);
+    }
+
+    @Override
+    public boolean offerFirst(E element, long timeout, TimeUnit unit) throws InterruptedException {
+        return putWithin(element, true, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public boolean offerLast(E element, long timeout, TimeUnit unit) throws InterruptedException {
+        return putWithin(element, false, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public E removeFirst() {
+        return signals.removedIf(super.removeFirst());
+    }
+
+    @Override
+    public E removeLast() {
+        return signals.removedIf(super.removeLast());
+    }
+
+    @Override
+    public E pollFirst() {
+        return signals.removedIf(super.pollFirst());
+    }
+
+    @Override
+    public E pollLast() {
+        return signals.removedIf(super.pollLast());
+    }
+
+    @Override
+    public E pop() {
+        return signals.removedIf(super.pop());
+    }
+
+    @Override
+    public E takeFirst() throws InterruptedException {
+        return takeWithin(false, -1);
+    }
+
+    @Override
+    public E takeLast() throws InterruptedException {
+        return takeWithin(true, -1);
+    }
+
+    @Override
+    public E pollFirst(long timeout, TimeUnit unit) throws InterruptedException {
+        return takeWithin(false, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public E pollLast(long timeout, TimeUnit unit) throws InterruptedException {
+        return takeWithin(true, QueueSignals.nanos(timeout, unit));
+    }
+
+    @Override
+    public boolean removeFirstOccurrence(Object element) {
+        return signals.changedIf(super.removeFirstOccurrence(element));
+    }
+
+    @Override
+    public boolean removeLastOccurrence(Object element) {
+        return signals.changedIf(super.removeLastOccurrence(element));
+    }
+
+    @Override
+    public Iterator<E> descendingIterator() {
+        return signals.signallingIterator(super.descendingIterator());
+    }
+
+    @Override
+    public final boolean putWithin(E element, boolean atHead, long nanos) throws InterruptedException {
+        Objects.requireNonNull(element);
+        if (atHead) {
+            return signals.put(() -> super.offerFirst(element), nanos, this);
+        }
+        return signals.put(() -> super.offerLast(element), nanos, this);
+    }
+
+    @Override
+    public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
+        if (fromTail) {
+            return signals.take(super::pollLast, nanos, this);
+        }
+        return signals.take(super::pollFirst, nanos, this);
+    }
+}

@@ -1,0 +1,393 @@
+package org.picothreads.runtime.concurrent;
+
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.picothreads.runtime.internal.ThreadCalls;
+import org.picothreads.runtime.internal.WaitQueue;
+import org.picothreads.runtime.internal.Waiter;
+
+/**
+ * The ReentrantReadWriteLock that rewritten code creates: waiting for its read or write lock, or for a condition of
+ * its write lock, suspends only the calling PicoThread, and PicoThreads and platform threads may share it. Holders
+ * are threads as user code sees them; the state lives here, not in the superclass. A writer may also take the read
+ * lock (downgrading); a reader asking for the write lock waits forever, as with the JDK. The final query methods
+ * ({@code hasQueuedThreads}, {@code hasQueuedThread}, {@code getQueueLength}) are reached through
+ * {@link ConcurrentCalls}.
+ */
+public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
+    private static final long serialVersionUID = 1L;
+
+    private final transient Object guard = new Object();
+    /** Readers and writers waiting, in one queue; every release wakes them all to re-check. */
+    private final transient WaitQueue waiters = new WaitQueue();
+    /** The read holds of each reading thread. */
+    private final transient Map<Thread, Integer> readHolds = new HashMap<>();
+    private transient int readCount;
+    private transient Thread writer;
+    private transient int writeHolds;
+    private final transient PicoReadLock readLock;
+    private final transient PicoWriteLock writeLock;
+    /** The write side, as the owner of the write lock's conditions. */
+    private final transient ConditionOwner writeSide = new WriteSide();
+
+    /** As {@link ReentrantReadWriteLock#ReentrantReadWriteLock()}. */
+    public PicoReentrantReadWriteLock() {
+        this(false);
+    }
+
+    /** As {@link ReentrantReadWriteLock#ReentrantReadWriteLock(boolean)}. */
+    @SuppressWarnings("this-escape")
+    public PicoReentrantReadWriteLock(boolean fair) {
+        super(fair);
+        readLock = new PicoReadLock(this);
+        writeLock = new PicoWriteLock(this);
+    }
+
+    @Override
+    public ReentrantReadWriteLock.ReadLock readLock() {
+        return readLock;
+    }
+
+    @Override
+    public ReentrantReadWriteLock.WriteLock writeLock() {
+        return writeLock;
+    }
+
+    /** The blocking primitive behind the read lock's lock, lockInterruptibly and timed tryLock. */
+    final boolean acquireRead(long nanos, boolean interruptible) throws InterruptedException {
+        Waiter waiter = Waiter.enter(guard, nanos);
+        return waiter.await(waiters, () -> tryRead(waiter.thread()), interruptible, readLock);
+    }
+
+    /** The blocking primitive behind the write lock's lock, lockInterruptibly and timed tryLock. */
+    final boolean acquireWrite(long nanos, boolean interruptible) throws InterruptedException {
+        Waiter waiter = Waiter.enter(guard, nanos);
+        return waiter.await(waiters, () -> tryWrite(waiter.thread(), 1), interruptible, writeLock);
+    }
+
+    private boolean tryRead(Thread thread) {
+        if (writer != null && writer != thread) {
+            return false;
+        }
+        readHolds.merge(thread, 1, Integer::sum);
+        readCount++;
+        return true;
+    }
+
+    private boolean tryWrite(Thread thread, int holds) {
+        if (writer == thread) {
+            writeHolds += holds;
+            return true;
+        }
+        if (writer != null || readCount > 0) {
+            return false;
+        }
+        writer = thread;
+        writeHolds = holds;
+        return true;
+    }
+
+    private boolean tryReadNow() {
+        synchronized (guard) {
+            return tryRead(ThreadCalls.currentThread());
+        }
+    }
+
+    private boolean tryWriteNow() {
+        synchronized (guard) {
+            return tryWrite(ThreadCalls.currentThread(), 1);
+        }
+    }
+
+    private void releaseRead() {
+        Thread thread = ThreadCalls.currentThread();
+        synchronized (guard) {
+            Integer holds = readHolds.get(thread);
+            if (holds == null) {
+                throw new IllegalMonitorStateException("attempt to unlock read lock, not locked by current thread");
+            }
+            if (holds == 1) {
+                readHolds.remove(thread);
+            } else {
+                readHolds.put(thread, holds - 1);
+            }
+            if (--readCount == 0) {
+                waiters.wakeAll();
+            }
+        }
+    }
+
+    private void releaseWrite() {
+        Thread thread = ThreadCalls.currentThread();
+        synchronized (guard) {
+            if (writer != thread) {
+                throw new IllegalMonitorStateException();
+            }
+            if (--writeHolds == 0) {
+                writer = null;
+                waiters.wakeAll();
+            }
+        }
+    }
+
+    @Override
+    public int getReadLockCount() {
+        synchronized (guard) {
+            return readCount;
+        }
+    }
+
+    @Override
+    public boolean isWriteLocked() {
+        synchronized (guard) {
+            return writer != null;
+        }
+    }
+
+    @Override
+    public boolean isWriteLockedByCurrentThread() {
+        Thread thread = ThreadCalls.currentThread();
+        synchronized (guard) {
+            return writer == thread;
+        }
+    }
+
+    @Override
+    public int getWriteHoldCount() {
+        Thread thread = ThreadCalls.currentThread();
+        synchronized (guard) {
+            return writer == thread ? writeHolds : 0;
+        }
+    }
+
+    @Override
+    public int getReadHoldCount() {
+        Thread thread = ThreadCalls.currentThread();
+        synchronized (guard) {
+            return readHolds.getOrDefault(thread, 0);
+        }
+    }
+
+    @Override
+    protected Thread getOwner() {
+        synchronized (guard) {
+            return writer;
+        }
+    }
+
+    @Override
+    protected Collection<Thread> getQueuedThreads() {
+        synchronized (guard) {
+            return waiters.threads();
+        }
+    }
+
+    @Override
+    protected Collection<Thread> getQueuedWriterThreads() {
+        return getQueuedThreads();
+    }
+
+    @Override
+    protected Collection<Thread> getQueuedReaderThreads() {
+        return getQueuedThreads();
+    }
+
+    @Override
+    public boolean hasWaiters(Condition condition) {
+        return ownCondition(condition).hasWaiters();
+    }
+
+    @Override
+    public int getWaitQueueLength(Condition condition) {
+        return ownCondition(condition).waitQueueLength();
+    }
+
+    @Override
+    protected Collection<Thread> getWaitingThreads(Condition condition) {
+        return ownCondition(condition).waitingThreads();
+    }
+
+    @Override
+    public String toString() {
+        int writes;
+        int reads;
+        synchronized (guard) {
+            writes = writeHolds;
+            reads = readCount;
+        }
+        return JdkNames.identity(this, PicoReentrantReadWriteLock.class, ReentrantReadWriteLock.class)
+                + "[Write locks = " + writes + ", Read locks = " + reads + "]";
+    }
+
+    /** What the final {@code hasQueuedThreads} and {@code getQueueLength} answer, through {@link ConcurrentCalls}. */
+    final int waitingThreadCount() {
+        synchronized (guard) {
+            return waiters.size();
+        }
+    }
+
+    /** What the final {@code hasQueuedThread} answers, through {@link ConcurrentCalls}. */
+    final boolean isWaiting(Thread thread) {
+        synchronized (guard) {
+            return waiters.contains(thread);
+        }
+    }
+
+    private PicoCondition ownCondition(Condition condition) {
+        if (condition == null) {
+            throw new NullPointerException();
+        }
+        if (!(condition instanceof PicoCondition) || !((PicoCondition) condition).belongsTo(writeSide)) {
+            throw new IllegalArgumentException("not owner");
+        }
+        return (PicoCondition) condition;
+    }
+
+    /** The write lock as the owner of its conditions. */
+    private final class WriteSide implements ConditionOwner {
+        @Override
+        public Object guard() {
+            return guard;
+        }
+
+        @Override
+        public WaitQueue acquireQueue() {
+            return waiters;
+        }
+
+        @Override
+        public boolean isHeldBy(Thread thread) {
+            return writer == thread;
+        }
+
+        @Override
+        public int releaseFully(Thread thread) {
+            int saved = writeHolds;
+            writeHolds = 0;
+            writer = null;
+            waiters.wakeAll();
+            return saved;
+        }
+
+        @Override
+        public boolean tryReacquire(Thread thread, int holds) {
+            return tryWrite(thread, holds);
+        }
+    }
+
+    /** The read lock of a {@link PicoReentrantReadWriteLock}. */
+    public static class PicoReadLock extends ReentrantReadWriteLock.ReadLock {
+        private static final long serialVersionUID = 1L;
+
+        private final transient PicoReentrantReadWriteLock owner;
+
+        /** The read lock of {@code lock}. */
+        protected PicoReadLock(PicoReentrantReadWriteLock lock) {
+            super(lock);
+            owner = lock;
+        }
+
+        @Override
+        public void lock() {
+            try {
+                owner.acquireRead(-1, false);
+            } catch (InterruptedException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            owner.acquireRead(-1, true);
+        }
+
+        @Override
+        public boolean tryLock() {
+            return owner.tryReadNow();
+        }
+
+        @Override
+        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
+            return owner.acquireRead(Math.max(0, unit.toNanos(timeout)), true);
+        }
+
+        @Override
+        public void unlock() {
+            owner.releaseRead();
+        }
+
+        @Override
+        public String toString() {
+            return JdkNames.identity(this, PicoReadLock.class, ReentrantReadWriteLock.ReadLock.class)
+                    + "[Read locks = " + owner.getReadLockCount() + "]";
+        }
+    }
+
+    /** The write lock of a {@link PicoReentrantReadWriteLock}. */
+    public static class PicoWriteLock extends ReentrantReadWriteLock.WriteLock {
+        private static final long serialVersionUID = 1L;
+
+        private final transient PicoReentrantReadWriteLock owner;
+
+        /** The write lock of {@code lock}. */
+        protected PicoWriteLock(PicoReentrantReadWriteLock lock) {
+            super(lock);
+            owner = lock;
+        }
+
+        @Override
+        public void lock() {
+            try {
+                owner.acquireWrite(-1, false);
+            } catch (InterruptedException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+
+        @Override
+        public void lockInterruptibly() throws InterruptedException {
+            owner.acquireWrite(-1, true);
+        }
+
+        @Override
+        public boolean tryLock() {
+            return owner.tryWriteNow();
+        }
+
+        @Override
+        public boolean tryLock(long timeout, TimeUnit unit) throws InterruptedException {
+            return owner.acquireWrite(Math.max(0, unit.toNanos(timeout)), true);
+        }
+
+        @Override
+        public void unlock() {
+            owner.releaseWrite();
+        }
+
+        @Override
+        public Condition newCondition() {
+            return new PicoCondition(owner.writeSide);
+        }
+
+        @Override
+        public boolean isHeldByCurrentThread() {
+            return owner.isWriteLockedByCurrentThread();
+        }
+
+        @Override
+        public int getHoldCount() {
+            return owner.getWriteHoldCount();
+        }
+
+        @Override
+        public String toString() {
+            Thread holder = owner.getOwner();
+            return JdkNames.identity(this, PicoWriteLock.class, ReentrantReadWriteLock.WriteLock.class)
+                    + (holder == null ? "[Unlocked]" : "[Locked by thread " + holder.getName() + "]");
+        }
+    }
+}

@@ -1,0 +1,331 @@
+package org.picothreads.runtime.internal;
+
+import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The monitors of synchronized regions that can suspend, and Object's wait/notify for rewritten code.
+ *
+ * <p>All PicoThreads share one carrier, so a JVM monitor is reentrant for all of them and gives no
+ * exclusion once its holder suspends. A region that can suspend therefore also takes a runtime monitor,
+ * owned by the PicoThread (or platform thread) and held across its suspensions; the rewritten code takes
+ * the runtime monitor before the JVM monitor and, when it suspends inside the region, releases the JVM
+ * monitors it holds and takes them again on resume. A platform thread running the same rewritten code
+ * takes the runtime monitor too, so it and the PicoThreads exclude each other.
+ *
+ * <p>Owners are Tasks (PicoThreads on the carrier) or Threads (platform threads). Monitors exist in the
+ * table only while owned or waited on. The table is guarded by one short internal lock, never held
+ * while anyone waits.
+ */
+public final class Monitors {
+    /** Guards the table; platform threads wait on it. */
+    private static final Object LOCK = new Object();
+    private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
+
+    /** The runtime state of one object's monitor. */
+    private static final class Monitor {
+        /** The owning Task or platform Thread, or null. */
+        Object owner;
+        /** How many times the owner has entered. */
+        int recursions;
+        /** PicoThreads waiting to enter, in arrival order. */
+        final ArrayDeque<Task> entrants = new ArrayDeque<>();
+        /** Owners waiting in Object.wait, in arrival order. */
+        final ArrayDeque<Waiter> waitSet = new ArrayDeque<>();
+        /** Platform threads waiting to enter or in wait(). */
+        int platformWaiters;
+
+        boolean isUnused() {
+            return owner == null && entrants.isEmpty() && waitSet.isEmpty() && platformWaiters == 0;
+        }
+    }
+
+    /** One PicoThread or platform thread in an object's wait set. */
+    static final class Waiter {
+        final Object who;
+        final Object object;
+        final int recursions;
+        /** When the wait times out (System.nanoTime), or 0 for none. */
+        final long deadline;
+        boolean notified;
+
+        Waiter(Object who, Object object, int recursions, long deadline) {
+            this.who = who;
+            this.object = object;
+            this.recursions = recursions;
+            this.deadline = deadline;
+        }
+    }
+
+    private Monitors() {
+    }
+
+    /**
+     * Enters the runtime monitor of {@code object}, waiting (suspending a PicoThread, blocking a platform
+     * thread) while another owner holds it. Rewritten code calls this just before MONITORENTER.
+     */
+    public static void enter(Object object) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            enterOnPlatformThread(object, Thread.currentThread());
+            return;
+        }
+        Continuation.resumingPrimitive();
+        acquire(task, object, 1);
+    }
+
+    /**
+     * Leaves the runtime monitor of {@code object}; rewritten code calls this just before MONITOREXIT. It
+     * never throws: when the caller does not own the monitor, the MONITOREXIT that follows reports it, and an
+     * exception here could send javac's catch-any handler of the region (which covers itself) round forever.
+     */
+    public static void exit(Object object) {
+        Object me = owner();
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            if (monitor != null && monitor.owner == me && --monitor.recursions == 0) {
+                release(object, monitor);
+            }
+        }
+    }
+
+    /** {@link Object#wait()} for rewritten code. */
+    public static void waitOn(Object object) throws InterruptedException {
+        waitOn(object, 0L, 0);
+    }
+
+    /** {@link Object#wait(long)} for rewritten code. */
+    public static void waitOn(Object object, long millis) throws InterruptedException {
+        waitOn(object, millis, 0);
+    }
+
+    /** {@link Object#wait(long, int)} for rewritten code. */
+    public static void waitOn(Object object, long millis, int nanos) throws InterruptedException {
+        ThreadCalls.checkTimeout(millis, nanos);
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            waitOnPlatformThread(object, millis, nanos);
+            return;
+        }
+        boolean resumed = Continuation.resumingPrimitive();
+        Waiter waiter = task.monitorWaiter;
+        if (!resumed || waiter == null || waiter.object != object) {
+            if (task.interrupted) {
+                task.interrupted = false;
+                throw new InterruptedException();
+            }
+            long timeout = TimeUnit.MILLISECONDS.toNanos(millis) + (nanos > 0 ? 1 : 0);
+            synchronized (LOCK) {
+                Monitor monitor = TABLE.get(object);
+                if (monitor == null || monitor.owner != task) {
+                    if (!Thread.holdsLock(object)) {
+                        throw new IllegalMonitorStateException("current thread is not owner");
+                    }
+                    monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                    waiter = new Waiter(task, object, 0, timeout > 0 ? System.nanoTime() + timeout : 0);
+                    monitor.waitSet.add(waiter);
+                } else {
+                    waiter = new Waiter(task, object, monitor.recursions, timeout > 0 ? System.nanoTime() + timeout : 0);
+                    // Join the wait set before releasing, so the monitor stays in the table for the notifier.
+                    monitor.waitSet.add(waiter);
+                    monitor.recursions = 0;
+                    release(object, monitor);
+                }
+                task.monitorWaiter = waiter;
+            }
+        }
+        awaitNotification(task, waiter);
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            if (monitor != null && !waiter.notified) {
+                monitor.waitSet.remove(waiter);
+            }
+        }
+        if (waiter.recursions > 0) {
+            acquire(task, object, waiter.recursions);
+        }
+        task.monitorWaiter = null;
+        if (task.interrupted) {
+            task.interrupted = false;
+            throw new InterruptedException();
+        }
+    }
+
+    /** {@link Object#notify()} for rewritten code. */
+    public static void notify(Object object) {
+        wakeWaiters(object, false);
+    }
+
+    /** {@link Object#notifyAll()} for rewritten code. */
+    public static void notifyAll(Object object) {
+        wakeWaiters(object, true);
+    }
+
+    /** {@link Thread#holdsLock(Object)} for rewritten code. */
+    public static boolean holdsLock(Object object) {
+        Object me = owner();
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            if (monitor != null && monitor.owner != null) {
+                return monitor.owner == me;
+            }
+        }
+        return Thread.holdsLock(object);
+    }
+
+    private static Object owner() {
+        Task task = Carrier.currentTaskOnThisThread();
+        return task != null ? task : Thread.currentThread();
+    }
+
+    /** Takes the monitor for a PicoThread with the given recursion count, parking while it is owned. */
+    private static void acquire(Task task, Object object, int recursions) {
+        while (true) {
+            synchronized (LOCK) {
+                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                if (monitor.owner == task) {
+                    monitor.recursions += recursions;
+                    return;
+                }
+                if (monitor.owner == null) {
+                    monitor.entrants.remove(task);
+                    monitor.owner = task;
+                    monitor.recursions = recursions;
+                    return;
+                }
+                if (!monitor.entrants.contains(task)) {
+                    monitor.entrants.add(task);
+                }
+            }
+            Scheduler.running().park(task, 0, object);
+        }
+    }
+
+    /** Parks a waiting PicoThread until it is notified, its timeout passes or it is interrupted. */
+    private static void awaitNotification(Task task, Waiter waiter) {
+        while (true) {
+            synchronized (LOCK) {
+                if (waiter.notified) {
+                    return;
+                }
+            }
+            if (task.interrupted) {
+                return;
+            }
+            long remaining = 0;
+            if (waiter.deadline != 0) {
+                remaining = waiter.deadline - System.nanoTime();
+                if (remaining <= 0) {
+                    return;
+                }
+            }
+            Scheduler.running().park(task, remaining, waiter.object);
+        }
+    }
+
+    /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Holds LOCK. */
+    private static void release(Object object, Monitor monitor) {
+        monitor.owner = null;
+        Task next = monitor.entrants.poll();
+        if (next != null) {
+            Scheduler.running().unpark(next);
+        }
+        if (monitor.platformWaiters > 0) {
+            LOCK.notifyAll();
+        }
+        if (monitor.isUnused()) {
+            TABLE.remove(object);
+        }
+    }
+
+    private static void wakeWaiters(Object object, boolean all) {
+        Object me = owner();
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            boolean ownsRuntimeMonitor = monitor != null && monitor.owner == me;
+            if (!ownsRuntimeMonitor && !Thread.holdsLock(object)) {
+                throw new IllegalMonitorStateException("current thread is not owner");
+            }
+            if (monitor != null) {
+                Waiter waiter;
+                while ((waiter = monitor.waitSet.poll()) != null) {
+                    waiter.notified = true;
+                    if (waiter.who instanceof Task waitingTask) {
+                        Scheduler.running().unpark(waitingTask);
+                    } else {
+                        LOCK.notifyAll();
+                    }
+                    if (!all) {
+                        break;
+                    }
+                }
+                if (monitor.isUnused()) {
+                    TABLE.remove(object);
+                }
+            }
+        }
+        if (Thread.holdsLock(object)) {
+            if (all) {
+                object.notifyAll();
+            } else {
+                object.notify();
+            }
+        }
+    }
+
+    private static void enterOnPlatformThread(Object object, Thread thread) {
+        boolean interrupted = false;
+        synchronized (LOCK) {
+            while (true) {
+                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                if (monitor.owner == thread) {
+                    monitor.recursions++;
+                    break;
+                }
+                if (monitor.owner == null) {
+                    monitor.owner = thread;
+                    monitor.recursions = 1;
+                    break;
+                }
+                monitor.platformWaiters++;
+                try {
+                    LOCK.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } finally {
+                    monitor.platformWaiters--;
+                }
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /**
+     * Object.wait on a platform thread: gives up the runtime monitor if it holds it, waits on the JVM
+     * monitor (which a rewritten region holds too) or on the table's lock when notified by the runtime,
+     * then takes the runtime monitor back.
+     */
+    private static void waitOnPlatformThread(Object object, long millis, int nanos) throws InterruptedException {
+        Thread thread = Thread.currentThread();
+        int recursions = 0;
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            if (monitor != null && monitor.owner == thread) {
+                recursions = monitor.recursions;
+                monitor.recursions = 0;
+                release(object, monitor);
+            }
+        }
+        try {
+            object.wait(millis, nanos);
+        } finally {
+            for (int count = 0; count < recursions; count++) {
+                enterOnPlatformThread(object, thread);
+            }
+        }
+    }
+}

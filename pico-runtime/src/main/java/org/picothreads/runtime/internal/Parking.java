@@ -1,0 +1,56 @@
+package org.picothreads.runtime.internal;
+
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * {@link LockSupport}'s park and unpark for PicoThreads: a PicoThread parks by suspending (it keeps its own permit
+ * in its task), a platform thread parks as LockSupport parks it, and unparking works from either kind of thread
+ * for either kind of thread.
+ */
+public final class Parking {
+    private Parking() {
+    }
+
+    /**
+     * {@code LockSupport.park(blocker)} and {@code parkNanos(blocker, nanos)}: parks the current thread until it is
+     * unparked, interrupted, or (when {@code nanos} is positive) that much time has passed; {@code nanos} of 0 or
+     * less with {@code timed} returns at once. May return spuriously, as LockSupport's does. A PicoThread re-invoked
+     * at the end of a restore returns at once: its park is over.
+     */
+    public static void park(Object blocker, boolean timed, long nanos) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            if (!timed) {
+                LockSupport.park(blocker);
+            } else if (nanos > 0) {
+                LockSupport.parkNanos(blocker, nanos);
+            }
+            return;
+        }
+        if (Continuation.resumingPrimitive() || timed && nanos <= 0) {
+            return;
+        }
+        Scheduler.running().park(task, timed ? nanos : 0, blocker);
+    }
+
+    /** {@code LockSupport.unpark(thread)}: for a PicoThread, wakes it or gives it a permit; null is ignored. */
+    public static void unpark(Thread thread) {
+        if (thread == null) {
+            return;
+        }
+        Task task = Task.of(thread);
+        if (task == null) {
+            LockSupport.unpark(thread);
+            return;
+        }
+        Scheduler scheduler = Scheduler.running();
+        if (scheduler != null && task.isAlive()) {
+            scheduler.unpark(task);
+        }
+    }
+
+    /** True when the caller runs as a PicoThread on the carrier. */
+    public static boolean onPicoThread() {
+        return Carrier.currentTaskOnThisThread() != null;
+    }
+}

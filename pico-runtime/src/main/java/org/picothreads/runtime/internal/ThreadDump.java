@@ -1,0 +1,250 @@
+package org.picothreads.runtime.internal;
+
+import java.io.PrintStream;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.picothreads.runtime.PicoThread;
+
+/**
+ * Writes the dump of the live PicoThreads: for each, its name, state, what it waits on, and its logical stack, the
+ * saved frames from the innermost to the outermost, each with the source line its resume point stands at.
+ *
+ * <pre>
+ * "worker-1" WAITING joining "worker-2"
+ *     at com.example.Worker.await(Worker.java:41)
+ *     at com.example.Worker.run(Worker.java:17)
+ * </pre>
+ *
+ * Only the carrier may read the tasks, so {@link #write} runs there. The line of a frame comes from the
+ * {@link Rewritten#lines()} of the frame's class, found by name through the class loaders of the PicoThread (its
+ * class, its Runnable's class, its context class loader, then the system class loader); {@code (Unknown Source)}
+ * when none has it. The file name is the top-level class's simple name with {@code .java}.
+ *
+ * <p>Also starts the reporters that the system properties ask for: {@code picothreads.dumpOnExit=true} prints the
+ * dump when the JVM shuts down, {@code picothreads.dumpIntervalSeconds=N} every N seconds from a daemon thread.
+ */
+final class ThreadDump {
+    /** How long a thread other than the carrier waits for the carrier to write a dump. */
+    static final long CARRIER_ANSWER_SECONDS = 5;
+    /** PicoThread's private field holding the Runnable given to its constructor. */
+    private static final VarHandle PICO_THREAD_TARGET;
+    /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
+    private static volatile Thread intervalReporter;
+
+    static {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(PicoThread.class, MethodHandles.lookup());
+            PICO_THREAD_TARGET = lookup.findVarHandle(PicoThread.class, "target", Runnable.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private ThreadDump() {
+    }
+
+    /**
+     * The dump of the tasks of a list of live tasks, under a header line. Called on the carrier.
+     *
+     * @param header    the first line, without its line separator
+     * @param firstLive the first task of the circular list of live tasks, or null
+     */
+    static String write(String header, Task firstLive) {
+        StringBuilder text = new StringBuilder(header).append('\n');
+        Map<String, Rewritten> markers = new HashMap<>();
+        Task task = firstLive;
+        while (task != null) {
+            text.append('\n');
+            describe(task, markers, text);
+            task = task.nextLive == firstLive ? null : task.nextLive;
+        }
+        return text.toString();
+    }
+
+    /** The header of a dump on demand. */
+    static String liveHeader(long liveThreads) {
+        return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads");
+    }
+
+    /** The header of the dump printed when the detector finds a deadlock. */
+    static String deadlockHeader(long blockedThreads) {
+        return "PicoThreads: deadlock: " + blockedThreads
+                + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them";
+    }
+
+    /** True when {@code thread} is the runtime's own periodic reporter. */
+    static boolean isReporter(Thread thread) {
+        return thread == intervalReporter;
+    }
+
+    /** Starts the reporters that picothreads.dumpOnExit and picothreads.dumpIntervalSeconds ask for. */
+    static void startReporters() {
+        if (Boolean.getBoolean("picothreads.dumpOnExit")) {
+            Thread hook = new Thread(null, () -> {
+                if (!DeadlockDetector.exiting()) {
+                    print(Scheduler.dump());
+                }
+            }, "pico-dump-on-exit", 0, false);
+            try {
+                Runtime.getRuntime().addShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // The JVM is already shutting down: there is no exit left to report at.
+            }
+        }
+        String interval = System.getProperty("picothreads.dumpIntervalSeconds");
+        if (interval == null || interval.isBlank()) {
+            return;
+        }
+        long seconds;
+        try {
+            seconds = Long.parseLong(interval.trim());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("PicoThreads: picothreads.dumpIntervalSeconds must be a whole number"
+                    + " of seconds, not '" + interval + "'", e);
+        }
+        if (seconds <= 0) {
+            return;
+        }
+        Thread reporter = new Thread(null, () -> {
+            while (true) {
+                try {
+                    TimeUnit.SECONDS.sleep(seconds);
+                } catch (InterruptedException e) {
+                    return;
+                }
+                print(Scheduler.dump());
+            }
+        }, "pico-dump-interval", 0, false);
+        reporter.setDaemon(true);
+        intervalReporter = reporter;
+        reporter.start();
+    }
+
+    /** Prints a dump to System.err in one piece. */
+    static void print(String dump) {
+        PrintStream err = System.err;
+        err.print(dump);
+        err.flush();
+    }
+
+    private static void describe(Task task, Map<String, Rewritten> markers, StringBuilder text) {
+        text.append('"').append(task.thread.getName()).append("\" ").append(task.threadState());
+        String waitsFor = waitsFor(task);
+        if (!waitsFor.isEmpty()) {
+            text.append(' ').append(waitsFor);
+        }
+        text.append('\n');
+        if (task.pinnedWait) {
+            text.append("\t(pinned: its frames are on the carrier's stack)\n");
+            return;
+        }
+        List<Frame> outermostFirst = new ArrayList<>();
+        for (Frame frame = task.savedFrames; frame != null; frame = frame.inner) {
+            outermostFirst.add(frame);
+        }
+        for (int index = outermostFirst.size() - 1; index >= 0; index--) {
+            text.append("\tat ").append(location(outermostFirst.get(index), task, markers)).append('\n');
+        }
+    }
+
+    /** What the task waits for, in words; empty when it is not waiting. */
+    private static String waitsFor(Task task) {
+        if (task == Carrier.current) {
+            return "running";
+        }
+        Object blocker = task.blocker;
+        if (blocker instanceof Task) {
+            return "joining \"" + ((Task) blocker).thread.getName() + "\"";
+        }
+        if (blocker instanceof Thread) {
+            return "joining platform thread \"" + ((Thread) blocker).getName() + "\"";
+        }
+        if (blocker != null) {
+            return "waiting on " + blocker.getClass().getName() + "@"
+                    + Integer.toHexString(System.identityHashCode(blocker));
+        }
+        if (task.state == Task.SLEEPING) {
+            return "sleeping";
+        }
+        if (task.state == Task.RUNNABLE) {
+            return "ready";
+        }
+        return "";
+    }
+
+    /** {@code owner.method(File.java:line)} for a saved frame, or with {@code (Unknown Source)}. */
+    private static String location(Frame frame, Task task, Map<String, Rewritten> markers) {
+        String key = frame.method;
+        int dot = key.indexOf('.');
+        String className = key.substring(0, dot).replace('/', '.');
+        String member = key.substring(dot + 1);
+        String methodName = member.substring(0, member.indexOf('('));
+        if (!markers.containsKey(className)) {
+            markers.put(className, findMarker(className, task));
+        }
+        int line = line(markers.get(className), member, frame.resumePoint);
+        String source = line > 0 ? sourceFile(className) + ":" + line : "Unknown Source";
+        return className + "." + methodName + "(" + source + ")";
+    }
+
+    /** The source line of a resume point from a class's marker, or -1. */
+    private static int line(Rewritten marker, String member, int resumePoint) {
+        if (marker == null) {
+            return -1;
+        }
+        String[] methods = marker.value();
+        String[] lines = marker.lines();
+        for (int index = 0; index < methods.length && index < lines.length; index++) {
+            if (methods[index].equals(member)) {
+                String[] points = lines[index].split(",");
+                if (resumePoint < 0 || resumePoint >= points.length) {
+                    return -1;
+                }
+                try {
+                    return Integer.parseInt(points[resumePoint].trim());
+                } catch (NumberFormatException e) {
+                    return -1;
+                }
+            }
+        }
+        return -1;
+    }
+
+    /** The Rewritten marker of the class of that name, looked up through the PicoThread's class loaders. */
+    private static Rewritten findMarker(String className, Task task) {
+        Thread thread = task.thread;
+        Object target = thread instanceof PicoThread ? PICO_THREAD_TARGET.get((PicoThread) thread) : null;
+        ClassLoader[] loaders = {
+            thread.getClass().getClassLoader(),
+            target != null ? target.getClass().getClassLoader() : null,
+            thread.getContextClassLoader(),
+            ClassLoader.getSystemClassLoader()
+        };
+        for (ClassLoader loader : loaders) {
+            if (loader == null) {
+                continue;
+            }
+            try {
+                Rewritten marker = Class.forName(className, false, loader).getAnnotation(Rewritten.class);
+                if (marker != null) {
+                    return marker;
+                }
+            } catch (ClassNotFoundException | LinkageError notThere) {
+                // The next loader may know the class.
+            }
+        }
+        return null;
+    }
+
+    /** {@code Outer.java} for {@code pkg.Outer$Inner}. */
+    private static String sourceFile(String className) {
+        String simpleName = className.substring(className.lastIndexOf('.') + 1);
+        int nested = simpleName.indexOf('$');
+        return (nested > 0 ? simpleName.substring(0, nested) : simpleName) + ".java";
+    }
+}

@@ -1,0 +1,66 @@
+package org.picothreads.transform.agent;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.picothreads.transform.io.ClassNameFilter;
+
+/**
+ * The agent's options, parsed from the text after {@code -javaagent:pico-agent.jar=}: settings separated by
+ * {@code ;}, each {@code name=value}, for example {@code includes=com.example.*;excludes=com.example.legacy.*}.
+ *
+ * @param filter  which classes to rewrite, from {@code includes} and {@code excludes} (patterns separated by commas)
+ * @param report  where to write the JSON report of the classes rewritten at startup, from {@code report}, or null
+ * @param verbose whether to print one line at startup saying how many classes were rewritten, from {@code verbose}
+ */
+public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose) {
+    /** The option names, in the order the usage message gives them. */
+    private static final List<String> NAMES = List.of("includes", "excludes", "report", "verbose");
+
+    /**
+     * Parses the agent's argument text; null or blank gives the defaults (every class, no report, quiet).
+     *
+     * @throws IllegalArgumentException for an unknown option, a setting without {@code =}, or a bad pattern,
+     *                                  with a message that lists the options
+     */
+    public static AgentOptions parse(String arguments) {
+        List<String> includes = new ArrayList<>();
+        List<String> excludes = new ArrayList<>();
+        Path report = null;
+        boolean verbose = false;
+        if (arguments != null) {
+            for (String setting : arguments.split(";")) {
+                if (setting.isBlank()) {
+                    continue;
+                }
+                int equals = setting.indexOf('=');
+                String name = (equals < 0 ? setting : setting.substring(0, equals)).strip();
+                String value = equals < 0 ? null : setting.substring(equals + 1).strip();
+                if (!NAMES.contains(name) || (value == null && !name.equals("verbose"))) {
+                    throw new IllegalArgumentException(usage("'" + setting.strip() + "' is not an option"));
+                }
+                switch (name) {
+                    case "includes" -> includes.addAll(patterns(value));
+                    case "excludes" -> excludes.addAll(patterns(value));
+                    case "report" -> report = Path.of(value);
+                    default -> verbose = value == null || Boolean.parseBoolean(value);
+                }
+            }
+        }
+        try {
+            return new AgentOptions(ClassNameFilter.of(includes, excludes), report, verbose);
+        } catch (IllegalArgumentException badPattern) {
+            throw new IllegalArgumentException(usage(badPattern.getMessage()), badPattern);
+        }
+    }
+
+    private static List<String> patterns(String value) {
+        return Arrays.asList(value.split(","));
+    }
+
+    private static String usage(String problem) {
+        return "pico-agent: " + problem + "; the options are includes=PATTERN,...;excludes=PATTERN,...;report=FILE;"
+                + "verbose, for example -javaagent:pico-agent.jar=includes=com.example.*;report=pico-report.json";
+    }
+}

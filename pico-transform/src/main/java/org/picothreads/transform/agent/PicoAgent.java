@@ -1,0 +1,94 @@
+package org.picothreads.transform.agent;
+
+import java.io.PrintStream;
+import java.lang.instrument.Instrumentation;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import org.picothreads.transform.PicoTransformer;
+import org.picothreads.transform.TransformException;
+import org.picothreads.transform.io.ContainerException;
+import org.picothreads.transform.report.ReportJson;
+
+/**
+ * The Java agent ({@code -javaagent:pico-agent.jar}): rewrites the application's classes as they load, so that a
+ * program runs on PicoThreads without a change to its build.
+ *
+ * <p>At startup it reads the chosen classes of the application class path and rewrites them all in one call to
+ * {@link PicoTransformer}, as the command line does, then serves the rewritten bytes as each class loads. A class
+ * that was not on the class path at startup (from another class loader) is rewritten alone as it loads. JDK
+ * classes and PicoThreads' own classes are never rewritten. The agent jar holds the runtime, so nothing else needs
+ * to be on the class path.
+ */
+public final class PicoAgent {
+    /** The start of every line the agent prints. */
+    static final String PREFIX = "pico-agent: ";
+    static final String WARNING = PREFIX + "warning: ";
+
+    private PicoAgent() {
+    }
+
+    /** The agent's entry point before {@code main}; {@code arguments} is the text after {@code pico-agent.jar=}. */
+    public static void premain(String arguments, Instrumentation instrumentation) throws TransformException {
+        install(AgentOptions.parse(arguments), instrumentation, System.err);
+    }
+
+    static void install(AgentOptions options, Instrumentation instrumentation, PrintStream messages)
+            throws TransformException {
+        List<Path> classPath = ClassPathEntries.of(System.getProperty("java.class.path", ""));
+        List<Path> hierarchyPath = new ArrayList<>(classPath);
+        Path agentJar = agentLocation();
+        if (agentJar != null && !hierarchyPath.contains(agentJar)) {
+            hierarchyPath.add(agentJar);
+        }
+        PicoTransformer transformer = PicoTransformer.withClasspath(hierarchyPath);
+        PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), transformer::transform,
+                messages);
+        if (options.report() != null) {
+            try {
+                prepared.writeReport(options.report());
+            } catch (ContainerException unwritable) {
+                messages.println(WARNING + "cannot write the report: " + PreparedClasses.oneLine(unwritable.getMessage()));
+            }
+        }
+        if (options.verbose()) {
+            ReportJson.Summary summary = ReportJson.Summary.of(prepared.report());
+            messages.println(PREFIX + "rewrote " + summary.changedClasses() + " of " + count(summary.classes(), "class",
+                    "classes") + " from the class path (" + count(summary.rewrittenMethods(), "method", "methods") + ")");
+        }
+        instrumentation.addTransformer(new RewritingTransformer(prepared, options.filter(), transformer::transform,
+                messages), false);
+    }
+
+    /**
+     * True unless the class, by its internal name, belongs to the JDK or to PicoThreads itself (the runtime, the
+     * transformer and the libraries relocated into it), which are never rewritten.
+     */
+    static boolean mayRewrite(String internalName) {
+        return !(internalName.startsWith("java/") || internalName.startsWith("javax/")
+                || internalName.startsWith("jdk/") || internalName.startsWith("sun/")
+                || internalName.startsWith("com/sun/") || internalName.startsWith("org/picothreads/")
+                || internalName.equals("module-info") || internalName.endsWith("package-info"));
+    }
+
+    private static String count(int number, String singular, String plural) {
+        return number + " " + (number == 1 ? singular : plural);
+    }
+
+    /** The agent's jar (or classes directory), where the runtime's classes are, or null when unknown. */
+    private static Path agentLocation() {
+        CodeSource codeSource = PicoAgent.class.getProtectionDomain().getCodeSource();
+        if (codeSource == null || codeSource.getLocation() == null) {
+            return null;
+        }
+        try {
+            Path location = Path.of(codeSource.getLocation().toURI()).toAbsolutePath().normalize();
+            return Files.exists(location) ? location : null;
+        } catch (URISyntaxException | IllegalArgumentException notAFile) {
+            return null;
+        }
+    }
+}

@@ -1,0 +1,202 @@
+package org.picothreads.transform.internal.analysis;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.objectweb.asm.tree.analysis.Analyzer;
+import org.objectweb.asm.tree.analysis.AnalyzerException;
+import org.objectweb.asm.tree.analysis.Frame;
+import org.objectweb.asm.tree.analysis.SourceInterpreter;
+import org.objectweb.asm.tree.analysis.SourceValue;
+import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.report.PinnedCallSite;
+
+/**
+ * Finds, at transform time, the calls into code that is not rewritten (the JDK, a library) that are handed
+ * something that can block when called back: a lambda or method reference whose body can block, or an
+ * object of an input class whose override of a foreign method (compare, accept, run, toString...) can
+ * block. A thread that blocks in such a callback has frames that were not rewritten between it and its
+ * entry, so at run time it pins instead of suspending; the report lists these call sites.
+ *
+ * <p>Values are followed back from the call's operands through copies, casts and local variables to the
+ * invokedynamic or NEW that produced them (ASM's SourceInterpreter).
+ */
+public final class ForeignCallbackAnalysis {
+    private final SuspendabilityAnalysis suspendability;
+    private final Map<String, ClassNode> inputs;
+
+    public ForeignCallbackAnalysis(SuspendabilityAnalysis suspendability, List<ClassNode> classes) {
+        this.suspendability = suspendability;
+        this.inputs = new java.util.HashMap<>();
+        for (ClassNode classNode : classes) {
+            inputs.put(classNode.name, classNode);
+        }
+    }
+
+    /** The call sites of the method that hand a blocking callback to code that is not rewritten. */
+    public List<PinnedCallSite> pinnedCallbacks(ClassNode owner, MethodNode method) {
+        Map<AbstractInsnNode, String> producers = blockingProducers(method);
+        if (producers.isEmpty()) {
+            return List.of();
+        }
+        Frame<SourceValue>[] frames;
+        try {
+            frames = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
+        } catch (AnalyzerException exception) {
+            return List.of();
+        }
+        List<PinnedCallSite> sites = new ArrayList<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (!(instruction instanceof MethodInsnNode call) || !isForeign(call)) {
+                continue;
+            }
+            Frame<SourceValue> frame = frames[method.instructions.indexOf(instruction)];
+            if (frame == null) {
+                continue;
+            }
+            int operands = Type.getArgumentTypes(call.desc).length + (call.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
+            for (int index = frame.getStackSize() - operands; index < frame.getStackSize(); index++) {
+                String callback = producedBy(frame.getStack(index), producers, method, frames, new HashSet<>());
+                if (callback != null) {
+                    sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call), call.owner + "." + call.name + call.desc,
+                            "hands " + callback + ", which can block, to code that is not rewritten:"
+                                    + " a thread blocking when that code calls it back pins"));
+                    break;
+                }
+            }
+        }
+        return sites;
+    }
+
+    /** The instructions of the method that create a callback that can block, described in words. */
+    private Map<AbstractInsnNode, String> blockingProducers(MethodNode method) {
+        Map<AbstractInsnNode, String> producers = new IdentityHashMap<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof InvokeDynamicInsnNode dynamic
+                    && dynamic.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
+                    && dynamic.bsmArgs.length > 1 && dynamic.bsmArgs[1] instanceof Handle implementation) {
+                MethodNode body = declared(implementation.getOwner(), implementation.getName() + implementation.getDesc());
+                if (body != null && suspendability.isCapturable(body)) {
+                    producers.put(instruction, "a lambda or method reference to "
+                            + implementation.getOwner().replace('/', '.') + "." + implementation.getName());
+                }
+            } else if (instruction.getOpcode() == Opcodes.NEW) {
+                String type = ((TypeInsnNode) instruction).desc;
+                String blockingMethod = blockingForeignOverride(type);
+                if (blockingMethod != null) {
+                    producers.put(instruction, "a " + type.replace('/', '.') + " whose " + blockingMethod);
+                }
+            }
+        }
+        return producers;
+    }
+
+    /** The name of a method of an input class that overrides a method of a foreign type and can block, or null. */
+    private String blockingForeignOverride(String type) {
+        ClassNode classNode = inputs.get(type);
+        if (classNode == null) {
+            return null;
+        }
+        for (MethodNode method : classNode.methods) {
+            if (suspendability.isCapturable(method) && (method.access & Opcodes.ACC_STATIC) == 0
+                    && !method.name.startsWith("<") && overridesForeign(classNode, method.name + method.desc)) {
+                return method.name;
+            }
+        }
+        return null;
+    }
+
+    private boolean overridesForeign(ClassNode classNode, String member) {
+        List<String> supertypes = new ArrayList<>(classNode.interfaces);
+        supertypes.add(classNode.superName);
+        for (String supertype : supertypes) {
+            if (supertype == null) {
+                continue;
+            }
+            ClassNode input = inputs.get(supertype);
+            if (input == null) {
+                return true; // a foreign supertype: its code may call the method back
+            }
+            if (overridesForeign(input, member)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private String producedBy(SourceValue value, Map<AbstractInsnNode, String> producers, MethodNode method,
+            Frame<SourceValue>[] frames, Set<AbstractInsnNode> visited) {
+        for (AbstractInsnNode source : value.insns) {
+            if (!visited.add(source)) {
+                continue;
+            }
+            String described = producers.get(source);
+            if (described != null) {
+                return described;
+            }
+            Frame<SourceValue> frame = frames[method.instructions.indexOf(source)];
+            if (frame == null) {
+                continue;
+            }
+            String found = null;
+            switch (source.getOpcode()) {
+                case Opcodes.DUP, Opcodes.CHECKCAST, Opcodes.ASTORE ->
+                    found = producedBy(frame.getStack(frame.getStackSize() - 1), producers, method, frames, visited);
+                case Opcodes.ALOAD ->
+                    found = producedBy(frame.getLocal(((VarInsnNode) source).var), producers, method, frames, visited);
+                case Opcodes.INVOKESPECIAL -> {
+                    MethodInsnNode constructor = (MethodInsnNode) source;
+                    if (constructor.name.equals("<init>")) {
+                        int receiver = frame.getStackSize() - Type.getArgumentTypes(constructor.desc).length - 1;
+                        found = producedBy(frame.getStack(receiver), producers, method, frames, visited);
+                    }
+                }
+                default -> {
+                }
+            }
+            if (found != null) {
+                return found;
+            }
+        }
+        return null;
+    }
+
+    /**
+     * True for a call whose target is not among the inputs nor the runtime, and which does not suspend.
+     * Executors are left out: the runtime's executors run their tasks on PicoThreads whose worker frames
+     * can be captured.
+     */
+    private boolean isForeign(MethodInsnNode call) {
+        return !inputs.containsKey(call.owner) && !RuntimeNames.isRuntimeClass(call.owner)
+                && !call.name.equals("<init>") && !suspendability.isSuspendableCall(call)
+                && !call.owner.startsWith("java/util/concurrent/Executor")
+                && !call.owner.equals("java/util/concurrent/ScheduledExecutorService");
+    }
+
+    private MethodNode declared(String owner, String member) {
+        ClassNode classNode = inputs.get(owner);
+        if (classNode == null) {
+            return null;
+        }
+        for (MethodNode method : classNode.methods) {
+            if ((method.name + method.desc).equals(member)) {
+                return method;
+            }
+        }
+        return null;
+    }
+}

@@ -1,0 +1,125 @@
+package org.picothreads.transform.agent;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.jar.Attributes;
+import java.util.jar.JarOutputStream;
+import java.util.jar.Manifest;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.picothreads.transform.SourceCompiler;
+import org.picothreads.transform.testing.TestClasspath;
+
+/**
+ * Runs a program in a child JVM under {@code -javaagent} with an agent jar that holds only the manifest: the agent
+ * class, the transformer and the runtime come from this module's class path, as pico-agent.jar holds them.
+ */
+class PicoAgentTest {
+    private static final String PROGRAM = """
+            package agentprogram;
+
+            public class Main {
+                public static void main(String[] args) throws InterruptedException {
+                    String[] seen = new String[1];
+                    Thread thread = new Thread(() -> {
+                        try {
+                            Thread.sleep(10);
+                        } catch (InterruptedException interrupted) {
+                            return;
+                        }
+                        seen[0] = Thread.currentThread().getClass().getName();
+                    });
+                    thread.start();
+                    thread.join();
+                    System.out.println(seen[0]);
+                }
+            }
+            """;
+
+    @TempDir
+    Path directory;
+
+    private record Result(int exitCode, String output, String errors) {
+    }
+
+    private Result run(String agentArguments) throws IOException, InterruptedException {
+        Path program = directory.resolve("program");
+        if (!Files.isDirectory(program)) {
+            SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM));
+        }
+        List<String> command = new ArrayList<>();
+        command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        if (agentArguments != null) {
+            command.add("-javaagent:" + agentJar() + (agentArguments.isEmpty() ? "" : "=" + agentArguments));
+        }
+        List<String> classPath = new ArrayList<>();
+        classPath.add(program.toString());
+        TestClasspath.entries().forEach(entry -> classPath.add(entry.toString()));
+        command.add("-cp");
+        command.add(String.join(File.pathSeparator, classPath));
+        command.add("agentprogram.Main");
+        Path output = directory.resolve("output.txt");
+        Path errors = directory.resolve("errors.txt");
+        Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
+                .start();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child JVM did not exit within 60 s");
+        return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8).trim(),
+                Files.readString(errors, StandardCharsets.UTF_8).trim());
+    }
+
+    private Path agentJar() throws IOException {
+        Path jar = directory.resolve("agent.jar");
+        if (!Files.exists(jar)) {
+            Manifest manifest = new Manifest();
+            manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
+            manifest.getMainAttributes().putValue("Premain-Class", PicoAgent.class.getName());
+            try (OutputStream file = Files.newOutputStream(jar); JarOutputStream out = new JarOutputStream(file, manifest)) {
+                out.flush();
+            }
+        }
+        return jar;
+    }
+
+    @Test
+    void without_the_agent_the_program_runs_its_thread_as_a_platform_thread() throws Exception {
+        Result result = run(null);
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("java.lang.Thread", result.output());
+    }
+
+    @Test
+    void under_the_agent_the_unchanged_program_runs_its_thread_as_a_pico_thread() throws Exception {
+        Path report = directory.resolve("report.json");
+        Result result = run("includes=agentprogram.*;report=" + report + ";verbose");
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("org.picothreads.runtime.PicoThread", result.output());
+        assertEquals("pico-agent: rewrote 1 of 1 class from the class path (2 methods)", result.errors());
+        assertTrue(Files.readString(report).contains("\"className\": \"agentprogram/Main\""));
+    }
+
+    @Test
+    void a_class_the_includes_leave_out_runs_unchanged() throws Exception {
+        Result result = run("includes=someone.else.*");
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("java.lang.Thread", result.output());
+        assertEquals("", result.errors());
+    }
+
+    @Test
+    void a_wrong_option_stops_the_jvm_with_the_list_of_options() throws Exception {
+        Result result = run("include=agentprogram.*");
+        assertTrue(result.exitCode() != 0);
+        assertTrue(result.errors().contains("pico-agent: 'include=agentprogram.*' is not an option"), result.errors());
+    }
+}

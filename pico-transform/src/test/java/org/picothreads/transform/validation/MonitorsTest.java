@@ -1,0 +1,27 @@
+package org.picothreads.transform.validation;
+
+import org.junit.jupiter.api.Test;
+import org.picothreads.targets.monitors.BoundedBuffer;
+import org.picothreads.targets.monitors.SleepInsideSynchronized;
+import org.picothreads.targets.monitors.WaitAndNotify;
+import org.picothreads.transform.testing.ValidationAssertions;
+
+class MonitorsTest {
+    @Test
+    void read_modify_write_with_a_sleep_inside_synchronized_counts_exactly_transformed_and_untransformed()
+            throws Exception {
+        ValidationAssertions.assertSameResult(SleepInsideSynchronized.class);
+    }
+
+    @Test
+    void a_bounded_buffer_with_wait_and_notify_all_gives_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        ValidationAssertions.assertSameResult(BoundedBuffer.class);
+    }
+
+    @Test
+    void timed_waits_notify_interrupts_and_a_platform_thread_notifier_give_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        ValidationAssertions.assertSameResult(WaitAndNotify.class);
+    }
+}

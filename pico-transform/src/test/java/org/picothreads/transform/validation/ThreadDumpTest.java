@@ -1,0 +1,57 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.picothreads.runtime.PicoThreads;
+import org.picothreads.targets.dump.SleepingCrowd;
+import org.picothreads.transform.testing.SourceLines;
+import org.picothreads.transform.testing.TargetRunner;
+import org.picothreads.transform.testing.TransformingClassLoader;
+
+/** {@link PicoThreads#dump()} on a live transformed program: what each of its many threads is doing, and where. */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class ThreadDumpTest {
+    private static final int SLEEPERS = 2_000;
+
+    @Test
+    void the_dump_of_two_thousand_sleeping_threads_shows_each_sleeping_at_its_source_line() throws Exception {
+        Class<?> crowd = TransformingClassLoader.forPackages(SleepingCrowd.class.getPackageName() + ".")
+                .transformedCopyOf(SleepingCrowd.class);
+        String napFrame = "\tat " + SleepingCrowd.class.getName() + ".nap(SleepingCrowd.java:"
+                + SourceLines.lineOf(SleepingCrowd.class, "frame: nap") + ")\n";
+        Object threads = TargetRunner.callStatic(crowd, "start", new Class<?>[] {int.class}, SLEEPERS);
+        try {
+            String dump = awaitSleepers();
+
+            for (int index : new int[] {0, 1, SLEEPERS / 2, SLEEPERS - 1}) {
+                assertTrue(dump.contains("\n\"sleeper-" + index + "\" TIMED_WAITING sleeping\n" + napFrame), dump);
+            }
+            assertEquals(SLEEPERS, occurrences(dump, "\" TIMED_WAITING sleeping\n" + napFrame));
+        } finally {
+            TargetRunner.callStatic(crowd, "stop", new Class<?>[] {Thread[].class}, threads);
+        }
+    }
+
+    /** Takes dumps until every sleeper sleeps, for at most 30 seconds, and returns the last. */
+    private static String awaitSleepers() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        String dump = PicoThreads.dump();
+        while (occurrences(dump, "\" TIMED_WAITING sleeping\n") < SLEEPERS && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+            dump = PicoThreads.dump();
+        }
+        return dump;
+    }
+
+    private static int occurrences(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
+            count++;
+        }
+        return count;
+    }
+}
