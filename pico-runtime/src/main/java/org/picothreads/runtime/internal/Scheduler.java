@@ -557,6 +557,9 @@ public final class Scheduler {
     }
 
     private void dispatch(Task task) {
+        if (task.state == Task.TERMINATED) {
+            return;
+        }
         Carrier.current = task;
         task.state = Task.RUNNING;
         if (task.resumable) {
@@ -589,6 +592,9 @@ public final class Scheduler {
         if (failure != null) {
             dispatchUncaughtException(task, failure);
         }
+        // A thread that died while a wake-up was armed (a capture that escaped through a frame that was not
+        // rewritten, after its blocking call armed a timer) must never be dispatched again.
+        timers.cancel(task);
         task.pinDepth = 0;
         threadsTerminated++;
         unlinkLive(task);
