@@ -29,6 +29,8 @@ final class CaptureSafety {
     private static final StackWalker WALKER = StackWalker.getInstance(
             Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES));
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
+    /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
+    private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
     private static final String SCHEDULER = Scheduler.class.getName();
 
@@ -54,7 +56,7 @@ final class CaptureSafety {
             return true;
         }
         StackWalker.StackFrame blocker = WALKER.walk(frames -> frames
-                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE) && !isDispatch(frame))
+                .dropWhile(frame -> isPrimitiveFrame(frame) && !isDispatch(frame))
                 .takeWhile(frame -> !frame.getClassName().equals(SCHEDULER))
                 .filter(frame -> !capturable(frame))
                 .findFirst()
@@ -73,6 +75,12 @@ final class CaptureSafety {
      * skipped only up to it, so that a thread whose frames are all the runtime's (an executor's worker) is checked
      * too.
      */
+    /** A frame of the runtime or of pico-net's primitives: the blocking call itself, below the frames to check. */
+    private static boolean isPrimitiveFrame(StackWalker.StackFrame frame) {
+        String name = frame.getClassName();
+        return name.startsWith(RUNTIME_PACKAGE) || name.startsWith(NET_PRIMITIVES_PACKAGE);
+    }
+
     private static boolean isDispatch(StackWalker.StackFrame frame) {
         return frame.getClassName().equals(SCHEDULER) && frame.getMethodName().equals("dispatch");
     }
@@ -87,7 +95,7 @@ final class CaptureSafety {
 
     private static void trace(StackWalker.StackFrame blocker) {
         StackTraceElement caller = WALKER.walk(frames -> frames
-                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE))
+                .dropWhile(frame -> isPrimitiveFrame(frame))
                 .findFirst().map(StackWalker.StackFrame::toStackTraceElement).orElse(null));
         String site = String.valueOf(caller);
         if (!TRACED.add(site)) {

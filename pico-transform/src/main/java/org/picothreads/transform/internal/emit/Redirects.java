@@ -18,9 +18,9 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
  * The table of JDK members that rewritten code reaches through the runtime instead, read from the
- * resource {@code org/picothreads/transform/redirects.txt} (its header explains the three kinds of entry):
- * types replaced by a runtime subclass at creation, static methods, and instance methods turned into
- * static runtime calls that take the receiver first.
+ * resource {@code org/picothreads/transform/redirects.txt} (its header explains the kinds of entry):
+ * types replaced by a runtime subclass at creation, static methods, instance methods turned into static
+ * runtime calls that take the receiver first, and runtime primitives that can block.
  */
 public final class Redirects {
     /** A redirected method: the runtime method that stands in for it and whether it can block. */
@@ -164,6 +164,10 @@ public final class Redirects {
                             blocking.add(target);
                         }
                         jdkMembers.putIfAbsent(target, fields[1] + "." + fields[2] + fields[3]);
+                    }
+                    case "primitive" -> {
+                        require(fields.length == 4, number, line);
+                        blocking.add(fields[1] + "." + fields[2] + fields[3]);
                     }
                     default -> require(false, number, line);
                 }
