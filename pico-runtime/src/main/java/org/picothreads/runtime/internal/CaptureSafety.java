@@ -1,9 +1,5 @@
 package org.picothreads.runtime.internal;
 
-import java.lang.reflect.Method;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,10 +10,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * unwound by the capture and run again from its start on resume; when one is found the thread blocks in
  * place (pinned) instead.
  *
- * <p>The check walks the carrier's stack with a {@link StackWalker}: a frame is capturable when its method
- * is listed in its class's {@link Rewritten} annotation, when it is {@code PicoThread.run()} (which only
- * forwards to the thread's Runnable), or when the JVM hides it (the forwarding proxies of lambdas and
- * method references). The walk ends at the scheduler's dispatch of the thread.
+ * <p>The check walks the carrier's stack by class only (see {@link #isCapturableClass}): a frame is
+ * capturable when its class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only
+ * forwards to the thread's Runnable), or when the JVM hides it (the forwarding proxies of lambdas and method
+ * references). The walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -28,16 +24,23 @@ final class CaptureSafety {
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
     private static final StackWalker WALKER = StackWalker.getInstance(
             Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES));
+    /**
+     * The walker of the check itself: classes only. On JDK 22 and later it drops method information
+     * (StackWalker.Option.DROP_METHOD_INFO, looked up by name since the runtime compiles for 17), which spares
+     * the JVM from resolving every frame's method, the bulk of the check's cost.
+     */
+    private static final StackWalker CLASS_WALKER = classWalker();
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
-    private static final String SCHEDULER = Scheduler.class.getName();
 
-    private static final ClassValue<RewrittenMethods> REWRITTEN = new ClassValue<>() {
+    /** Whether a class carries the {@link Rewritten} marker with at least one capturing method. */
+    private static final ClassValue<Boolean> REWRITTEN = new ClassValue<>() {
         @Override
-        protected RewrittenMethods computeValue(Class<?> type) {
-            return RewrittenMethods.of(type);
+        protected Boolean computeValue(Class<?> type) {
+            Rewritten rewritten = type.getAnnotation(Rewritten.class);
+            return rewritten != null && rewritten.value().length > 0;
         }
     };
 
@@ -55,10 +58,11 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        StackWalker.StackFrame blocker = WALKER.walk(frames -> frames
-                .dropWhile(frame -> isPrimitiveFrame(frame) && !isDispatch(frame))
-                .takeWhile(frame -> !frame.getClassName().equals(SCHEDULER))
-                .filter(frame -> !capturable(frame))
+        Class<?> blocker = CLASS_WALKER.walk(frames -> frames
+                .map(StackWalker.StackFrame::getDeclaringClass)
+                .dropWhile(type -> isPrimitiveClass(type) && type != DispatchFrame.class)
+                .takeWhile(type -> type != DispatchFrame.class)
+                .filter(type -> !isCapturableClass(type))
                 .findFirst()
                 .orElse(null));
         if (blocker == null) {
@@ -71,82 +75,64 @@ final class CaptureSafety {
     }
 
     /**
-     * The scheduler's call of a thread's run(), where the walk ends; the runtime frames above the blocking call are
-     * skipped only up to it, so that a thread whose frames are all the runtime's (an executor's worker) is checked
-     * too.
+     * A class of the runtime or of pico-net's primitives. Its frames next to the blocking call (the call itself,
+     * the scheduler below it, and the runtime's blocking methods, which are written to be re-invoked from their
+     * start on resume) are skipped up to the first frame to check; further up, a runtime frame must be capturable
+     * like any other.
      */
-    /** A frame of the runtime or of pico-net's primitives: the blocking call itself, below the frames to check. */
-    private static boolean isPrimitiveFrame(StackWalker.StackFrame frame) {
-        String name = frame.getClassName();
+    private static boolean isPrimitiveClass(Class<?> type) {
+        String name = type.getName();
         return name.startsWith(RUNTIME_PACKAGE) || name.startsWith(NET_PRIMITIVES_PACKAGE);
     }
 
-    private static boolean isDispatch(StackWalker.StackFrame frame) {
-        return frame.getClassName().equals(SCHEDULER) && frame.getMethodName().equals("dispatch");
+    /**
+     * A class whose frames can be captured: a class rewritten by PicoThreads (or following the protocol by hand),
+     * PicoThread (whose run() only forwards), or a class the JVM hides from the walk anyway. Deciding by class
+     * rather than by method is sound within one transformation: a method of a rewritten class that was not
+     * rewritten cannot stand between two capturable frames, because the analysis rewrites or pins every method
+     * that calls into code that can block. Classes rewritten in separate runs that do not see each other are the
+     * exception; transform a program's classes together.
+     */
+    private static boolean isCapturableClass(Class<?> type) {
+        return type == PicoThreadClass.TYPE || REWRITTEN.get(type);
     }
 
-    private static boolean capturable(StackWalker.StackFrame frame) {
-        Class<?> type = frame.getDeclaringClass();
-        if (type.getName().equals(PICO_THREAD)) {
-            return frame.getMethodName().equals("run");
+    /** PicoThread's class, looked up once. */
+    private static final class PicoThreadClass {
+        static final Class<?> TYPE = loadPicoThread();
+
+        private static Class<?> loadPicoThread() {
+            try {
+                return Class.forName(PICO_THREAD);
+            } catch (ClassNotFoundException e) {
+                throw new ExceptionInInitializerError(e);
+            }
         }
-        return REWRITTEN.get(type).contains(frame);
     }
 
-    private static void trace(StackWalker.StackFrame blocker) {
+    private static StackWalker classWalker() {
+        Set<StackWalker.Option> options = new java.util.HashSet<>(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
+                StackWalker.Option.SHOW_REFLECT_FRAMES));
+        for (StackWalker.Option option : StackWalker.Option.values()) {
+            if (option.name().equals("DROP_METHOD_INFO")) {
+                options.add(option);
+            }
+        }
+        return StackWalker.getInstance(options);
+    }
+
+    private static void trace(Class<?> blocker) {
         StackTraceElement caller = WALKER.walk(frames -> frames
-                .dropWhile(frame -> isPrimitiveFrame(frame))
+                .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass()))
                 .findFirst().map(StackWalker.StackFrame::toStackTraceElement).orElse(null));
         String site = String.valueOf(caller);
         if (!TRACED.add(site)) {
             return;
         }
         StringBuilder text = new StringBuilder("PicoThreads: thread \"").append(ThreadCalls.currentThread().getName())
-                .append("\" pinned at ").append(site).append(" because ").append(blocker.toStackTraceElement())
+                .append("\" pinned at ").append(site).append(" because a frame of ").append(blocker.getName())
                 .append(" was not rewritten\n");
         WALKER.forEach(frame -> text.append("\tat ").append(frame.toStackTraceElement()).append('\n'));
         System.err.print(text);
-    }
-
-    /** The methods of one class that rewritten code can capture, from its {@link Rewritten} annotation. */
-    private static final class RewrittenMethods {
-        private static final RewrittenMethods NONE = new RewrittenMethods(Map.of());
-
-        /** For each method name: null when every overload is rewritten, else the rewritten descriptors. */
-        private final Map<String, Set<String>> descriptorsByName;
-
-        private RewrittenMethods(Map<String, Set<String>> descriptorsByName) {
-            this.descriptorsByName = descriptorsByName;
-        }
-
-        static RewrittenMethods of(Class<?> type) {
-            Rewritten rewritten = type.getAnnotation(Rewritten.class);
-            if (rewritten == null || rewritten.value().length == 0) {
-                return NONE;
-            }
-            Map<String, Set<String>> byName = new HashMap<>();
-            for (String method : rewritten.value()) {
-                int parenthesis = method.indexOf('(');
-                byName.computeIfAbsent(method.substring(0, parenthesis), name -> new HashSet<>())
-                        .add(method.substring(parenthesis));
-            }
-            Map<String, Integer> overloads = new HashMap<>();
-            for (Method method : type.getDeclaredMethods()) {
-                overloads.merge(method.getName(), 1, Integer::sum);
-            }
-            Map<String, Set<String>> result = new HashMap<>();
-            byName.forEach((name, descriptors) -> result.put(name,
-                    descriptors.size() >= overloads.getOrDefault(name, 0) ? null : descriptors));
-            return new RewrittenMethods(result);
-        }
-
-        boolean contains(StackWalker.StackFrame frame) {
-            String name = frame.getMethodName();
-            if (!descriptorsByName.containsKey(name)) {
-                return false;
-            }
-            Set<String> descriptors = descriptorsByName.get(name);
-            return descriptors == null || descriptors.contains(frame.getDescriptor());
-        }
     }
 }

@@ -77,6 +77,12 @@ public final class Scheduler {
     private int pendingExternalWakeSources;
     /** Created on the carrier's first idle period with live tasks, unless deadlock detection is off. */
     private DeadlockDetector deadlockDetector;
+    /** The I/O event source installed by pico-net, or null while no program uses it. */
+    private static volatile IoPoller poller;
+    /** Dispatches between two polls of the I/O poller while tasks are ready, so that I/O is never starved. */
+    private static final int DISPATCHES_PER_IO_POLL = 64;
+    /** Dispatches left before the next poll of the I/O poller. */
+    private int dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
 
     private Scheduler(SchedulingPolicy policy, long seed, long carrierStackSize) {
         this.policy = policy;
@@ -255,7 +261,24 @@ public final class Scheduler {
     /** Queues an action for the carrier and wakes it; any thread may call this. */
     void submit(Runnable action) {
         submissions.add(action);
+        IoPoller installed = poller;
+        if (installed != null) {
+            installed.wakeup();
+        }
         LockSupport.unpark(carrier);
+    }
+
+    /**
+     * Installs the I/O event source that the carrier polls between dispatches and waits on when idle; the first
+     * installation wins and is returned, later ones return it unchanged.
+     */
+    public static IoPoller installPoller(IoPoller candidate) {
+        synchronized (bootLock) {
+            if (poller == null) {
+                poller = candidate;
+            }
+            return poller;
+        }
     }
 
     /**
@@ -445,8 +468,20 @@ public final class Scheduler {
         if (next == null) {
             return false;
         }
+        if (--dispatchesUntilIoPoll <= 0) {
+            dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
+            pollIoNow();
+        }
         dispatch(next);
         return true;
+    }
+
+    /** Polls the I/O poller without waiting, when threads wait for I/O. */
+    private void pollIoNow() {
+        IoPoller installed = poller;
+        if (installed != null && installed.pendingWaits() > 0) {
+            installed.poll(0);
+        }
     }
 
     private void drainSubmissions() {
@@ -477,6 +512,12 @@ public final class Scheduler {
         if (!submissions.isEmpty()) {
             return;
         }
+        IoPoller installed = poller;
+        if (installed != null && installed.pendingWaits() > 0) {
+            long wait = timers.hasLiveTimers() ? Math.max(0, timers.nextDeadline() - System.nanoTime()) : -1;
+            installed.poll(wait);
+            return;
+        }
         if (timers.hasLiveTimers()) {
             long wait = timers.nextDeadline() - System.nanoTime();
             if (wait > 0) {
@@ -499,7 +540,9 @@ public final class Scheduler {
 
     /** True while a join watcher or pending I/O may still wake a task. */
     boolean hasExternalWakeSources() {
-        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0;
+        IoPoller installed = poller;
+        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0
+                || installed != null && installed.pendingWaits() > 0;
     }
 
     /** The dump printed on a deadlock, of every live task. Called on the carrier. */
@@ -567,7 +610,7 @@ public final class Scheduler {
             Continuation.restoring = true;
         }
         try {
-            task.thread.run();
+            DispatchFrame.run(task.thread);
             Continuation.restoring = false;
             terminate(task, null);
         } catch (Capture signal) {

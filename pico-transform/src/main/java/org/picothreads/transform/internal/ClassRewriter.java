@@ -64,7 +64,7 @@ public final class ClassRewriter {
     /** The header of a class as it will be after the rewrite, for the hierarchy. */
     public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header) {
         String replacement = Redirects.table().replacementType(String.valueOf(header.superName()));
-        if (replacement != null && !header.isInterface()) {
+        if (replacement != null && !header.isInterface() && !replacement.equals(header.name())) {
             return new ClassHierarchy.ClassInfo(header.name(), replacement, header.interfaces(), header.access(),
                     header.methods());
         }
@@ -83,13 +83,13 @@ public final class ClassRewriter {
                 counters.put(name + descriptor, counter);
                 return new ReferenceRedirector(
                         new JSRInlinerAdapter(target, access, name, descriptor, signature, exceptions), hierarchy,
-                        counter);
+                        this.name, counter);
             }
         };
         new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
         boolean superclassRedirected = false;
         String replacement = Redirects.table().replacementType(String.valueOf(node.superName));
-        if (replacement != null && (node.access & Opcodes.ACC_INTERFACE) == 0) {
+        if (replacement != null && (node.access & Opcodes.ACC_INTERFACE) == 0 && !replacement.equals(node.name)) {
             node.superName = replacement;
             superclassRedirected = true;
         }
@@ -184,7 +184,7 @@ public final class ClassRewriter {
                 }
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
                 if (parsed.redirectsByMethod.getOrDefault(name + descriptor, 0) > 0) {
-                    return new ReferenceRedirector(target, hierarchy, new int[1]);
+                    return new ReferenceRedirector(target, hierarchy, parsed.node.name, new int[1]);
                 }
                 return target;
             }

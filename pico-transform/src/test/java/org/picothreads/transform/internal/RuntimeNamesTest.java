@@ -20,6 +20,8 @@ import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 class RuntimeNamesTest {
+    private static final String PICO_NET_PACKAGE = "org/picothreads/net/";
+
     @Test
     void runtime_class_names_match_the_real_runtime_classes() {
         assertEquals(Type.getInternalName(PicoThread.class), RuntimeNames.PICO_THREAD);
@@ -51,6 +53,9 @@ class RuntimeNamesTest {
     @Test
     void every_redirect_target_is_a_static_runtime_method_with_its_descriptor() throws Exception {
         for (Redirects.Redirect target : Redirects.table().allTargets()) {
+            if (isPicoNetClass(target.owner())) {
+                continue;
+            }
             Class<?> owner = Class.forName(target.owner().replace('/', '.'));
             assertStatic(owner, target.name(), target.descriptor());
         }
@@ -62,6 +67,9 @@ class RuntimeNamesTest {
     @Test
     void every_replacement_type_extends_its_jdk_type_and_declares_all_its_public_constructors() throws Exception {
         for (Map.Entry<String, String> entry : Redirects.table().replacedTypes().entrySet()) {
+            if (isPicoNetClass(entry.getValue())) {
+                continue;
+            }
             Class<?> jdkType = Class.forName(entry.getKey().replace('/', '.'));
             Class<?> replacement = Class.forName(entry.getValue().replace('/', '.'));
             assertEquals(jdkType, replacement.getSuperclass(), replacement + " must extend " + jdkType);
@@ -74,6 +82,11 @@ class RuntimeNamesTest {
                 assertTrue(declared.contains(descriptor), replacement.getName() + " lacks " + descriptor);
             }
         }
+    }
+
+    /** pico-net is not on this module's test classpath: its entries are checked by pico-net's own tests. */
+    private static boolean isPicoNetClass(String internalName) {
+        return internalName.startsWith(PICO_NET_PACKAGE);
     }
 
     private static void assertStatic(Class<?> owner, String name, String descriptor) {

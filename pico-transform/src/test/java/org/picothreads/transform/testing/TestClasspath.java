@@ -21,7 +21,10 @@ public final class TestClasspath {
     private TestClasspath() {
     }
 
-    /** The directory holding the compiled test classes, found from the code source of this very class. */
+    /**
+     * The directory holding the compiled test classes, found from the code source of this very class, or, when that
+     * is the harness's test-jar (used by another module), the classpath's {@code test-classes} directory.
+     */
     public static Path testClassesDirectory() {
         CodeSource codeSource = TestClasspath.class.getProtectionDomain().getCodeSource();
         if (codeSource == null || codeSource.getLocation() == null) {
@@ -29,11 +32,20 @@ public final class TestClasspath {
         }
         try {
             Path location = Path.of(codeSource.getLocation().toURI());
-            if (!Files.isDirectory(location)) {
-                throw new IllegalStateException(
-                        "the test classes are expected in a directory, but came from " + location);
+            if (Files.isDirectory(location)) {
+                return location;
             }
-            return location;
+            // Another module uses this harness from the test-jar: its own test classes are the classpath's
+            // test-classes directory.
+            for (String property : new String[] {"java.class.path", "surefire.test.class.path"}) {
+                for (Path entry : parse(System.getProperty(property, ""))) {
+                    if (Files.isDirectory(entry) && entry.getFileName().toString().equals("test-classes")) {
+                        return entry;
+                    }
+                }
+            }
+            throw new IllegalStateException(
+                    "the test classes are expected in a directory, but came from " + location);
         } catch (URISyntaxException exception) {
             throw new IllegalStateException(
                     "the test classes' location is not a file: " + codeSource.getLocation(), exception);

@@ -2,6 +2,7 @@ package org.picothreads.transform.validation;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.monitors.BoundedBuffer;
+import org.picothreads.targets.monitors.ExceptionsLeavingSynchronized;
 import org.picothreads.targets.monitors.SleepInsideSynchronized;
 import org.picothreads.targets.monitors.WaitAndNotify;
 import org.picothreads.transform.testing.ValidationAssertions;
@@ -23,5 +24,11 @@ class MonitorsTest {
     void timed_waits_notify_interrupts_and_a_platform_thread_notifier_give_the_same_result_transformed_and_untransformed()
             throws Exception {
         ValidationAssertions.assertSameResult(WaitAndNotify.class);
+    }
+
+    @Test
+    void exceptions_leaving_synchronized_methods_that_can_suspend_free_the_monitor_transformed_and_untransformed()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ExceptionsLeavingSynchronized.class);
     }
 }

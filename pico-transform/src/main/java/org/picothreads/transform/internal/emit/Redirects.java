@@ -39,10 +39,16 @@ public final class Redirects {
     private final Set<String> blockingTargets;
     /** The JDK member each runtime method stands in for, both as {@code owner.name+descriptor}. */
     private final Map<String, String> jdkMembers;
+    /** The runtime methods of {@code dispatched} entries, which a super call does not reach, as {@code owner.name+descriptor}. */
+    private final Set<String> dispatchedTargets;
+    /** For {@code completion} entries, by {@code JDK-TYPE.<init>DESCRIPTOR}: the runtime method called on the new object. */
+    private final Map<String, Redirect> completions;
 
     private Redirects(Map<String, String> replacedTypes, Map<String, Map<String, Redirect>> staticMethods,
             Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets,
-            Map<String, String> jdkMembers) {
+            Map<String, String> jdkMembers, Set<String> dispatchedTargets, Map<String, Redirect> completions) {
+        this.dispatchedTargets = dispatchedTargets;
+        this.completions = completions;
         this.replacedTypes = replacedTypes;
         this.staticMethods = staticMethods;
         this.instanceMethods = instanceMethods;
@@ -79,7 +85,16 @@ public final class Redirects {
         List<Redirect> all = new ArrayList<>();
         staticMethods.values().forEach(byOwner -> all.addAll(byOwner.values()));
         instanceMethods.values().forEach(byOwner -> all.addAll(byOwner.values()));
+        all.addAll(completions.values());
         return all;
+    }
+
+    /**
+     * The runtime method that completes an object created with {@code new type(...)} through the constructor of
+     * {@code descriptor} (such as the connect of a connecting Socket constructor), or null.
+     */
+    public Redirect completionOf(String type, String descriptor) {
+        return completions.get(type + ".<init>" + descriptor);
     }
 
     /** True when the runtime method can block: a call to it can suspend. */
@@ -116,16 +131,20 @@ public final class Redirects {
         if (candidates == null) {
             return null;
         }
-        Redirect exact = candidates.get(owner);
-        if (exact != null) {
-            return exact;
-        }
-        for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
-            if (hierarchy.isSubtypeOf(owner, candidate.getKey())) {
-                return candidate.getValue();
+        Redirect found = candidates.get(owner);
+        if (found == null) {
+            for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
+                if (hierarchy.isSubtypeOf(owner, candidate.getKey())) {
+                    found = candidate.getValue();
+                    break;
+                }
             }
         }
-        return null;
+        if (found != null && opcode == Opcodes.INVOKESPECIAL
+                && dispatchedTargets.contains(found.owner() + "." + found.name() + found.descriptor())) {
+            return null;
+        }
+        return found;
     }
 
     private static Redirects load() {
@@ -134,6 +153,8 @@ public final class Redirects {
         Map<String, Map<String, Redirect>> instances = new HashMap<>();
         Set<String> blocking = new HashSet<>();
         Map<String, String> jdkMembers = new HashMap<>();
+        Set<String> dispatched = new HashSet<>();
+        Map<String, Redirect> completions = new HashMap<>();
         try (InputStream in = Redirects.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
                 throw new IllegalStateException("the transformer jar lacks " + RESOURCE);
@@ -153,7 +174,7 @@ public final class Redirects {
                         require(fields.length == 3, number, line);
                         types.put(fields[1], fields[2]);
                     }
-                    case "static", "instance" -> {
+                    case "static", "instance", "dispatched" -> {
                         require(fields.length == 7 || fields.length == 8 && fields[7].equals("blocking"), number, line);
                         Redirect redirect = new Redirect(fields[4], fields[5], fields[6], fields.length == 8);
                         (fields[0].equals("static") ? statics : instances)
@@ -163,7 +184,16 @@ public final class Redirects {
                         if (redirect.blocking()) {
                             blocking.add(target);
                         }
+                        if (fields[0].equals("dispatched")) {
+                            dispatched.add(target);
+                        }
                         jdkMembers.putIfAbsent(target, fields[1] + "." + fields[2] + fields[3]);
+                    }
+                    case "completion" -> {
+                        require(fields.length == 7 && fields[2].equals("<init>"), number, line);
+                        Redirect redirect = new Redirect(fields[4], fields[5], fields[6], true);
+                        completions.put(fields[1] + ".<init>" + fields[3], redirect);
+                        blocking.add(redirect.owner() + "." + redirect.name() + redirect.descriptor());
                     }
                     case "primitive" -> {
                         require(fields.length == 4, number, line);
@@ -175,7 +205,8 @@ public final class Redirects {
         } catch (IOException exception) {
             throw new UncheckedIOException(exception);
         }
-        return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking), Map.copyOf(jdkMembers));
+        return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking), Map.copyOf(jdkMembers),
+                Set.copyOf(dispatched), Map.copyOf(completions));
     }
 
     private static void require(boolean condition, int number, String line) {

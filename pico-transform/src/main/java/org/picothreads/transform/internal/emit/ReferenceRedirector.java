@@ -1,5 +1,6 @@
 package org.picothreads.transform.internal.emit;
 
+import java.util.ArrayDeque;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
@@ -10,24 +11,36 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
  * Rewrites one method's references to the JDK members listed in {@link Redirects}: creating a replaced
  * type creates its runtime subclass, super calls of a direct subclass of a replaced type go to the runtime
  * subclass, and calls (and method handles) of redirected methods go to the runtime. The stack effect of
- * every instruction is unchanged, so the method's frames stay valid.
+ * every instruction is unchanged, so the method's frames stay valid. A class never redirects to itself: the
+ * code of a replacement type or of a redirect target (pico-net's, which is rewritten too) keeps its own
+ * references to the JDK members it stands in for.
  */
 public final class ReferenceRedirector extends MethodVisitor {
     private final Redirects redirects = Redirects.table();
     private final ClassHierarchy hierarchy;
+    /** The internal name of the class whose method this is. */
+    private final String className;
     /** Counts the references rewritten so far. */
     private final int[] redirectedCount;
+    /** The types of the NEW instructions whose constructor call has not been seen yet, innermost first. */
+    private final ArrayDeque<String> pendingNews = new ArrayDeque<>();
+    /** True once a completion call was added, which needs one more operand stack slot. */
+    private boolean completionAdded;
 
-    public ReferenceRedirector(MethodVisitor next, ClassHierarchy hierarchy, int[] redirectedCount) {
+    public ReferenceRedirector(MethodVisitor next, ClassHierarchy hierarchy, String className, int[] redirectedCount) {
         super(RuntimeNames.ASM_API, next);
         this.hierarchy = hierarchy;
+        this.className = className;
         this.redirectedCount = redirectedCount;
     }
 
     @Override
     public void visitTypeInsn(int opcode, String type) {
+        if (opcode == Opcodes.NEW) {
+            pendingNews.push(type);
+        }
         String replacement = opcode == Opcodes.NEW ? redirects.replacementType(type) : null;
-        if (replacement != null) {
+        if (replacement != null && !replacement.equals(className)) {
             redirectedCount[0]++;
             super.visitTypeInsn(opcode, replacement);
             return;
@@ -38,20 +51,40 @@ public final class ReferenceRedirector extends MethodVisitor {
     @Override
     public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
         Redirects.Redirect redirect = redirects.forCall(opcode, owner, name, descriptor, hierarchy);
-        if (redirect != null) {
+        if (redirect != null && !redirect.owner().equals(className)) {
             redirectedCount[0]++;
             super.visitMethodInsn(Opcodes.INVOKESTATIC, redirect.owner(), redirect.name(), redirect.descriptor(),
                     false);
             return;
         }
+        boolean creation = opcode == Opcodes.INVOKESPECIAL && name.equals("<init>") && owner.equals(pendingNews.peek());
+        if (creation) {
+            pendingNews.pop();
+        }
         String replacement = opcode == Opcodes.INVOKESPECIAL ? redirects.replacementType(owner) : null;
-        if (replacement != null) {
+        if (replacement != null && !replacement.equals(className)) {
             // A constructor of a replaced type, or a super call of one of its direct subclasses.
             redirectedCount[0]++;
             super.visitMethodInsn(opcode, replacement, name, descriptor, false);
-            return;
+        } else {
+            super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
         }
-        super.visitMethodInsn(opcode, owner, name, descriptor, isInterface);
+        Redirects.Redirect completion = creation ? redirects.completionOf(owner, descriptor) : null;
+        if (completion != null && !completion.owner().equals(className)) {
+            // new T(...) leaves the object on the stack: complete it there with a call that can suspend.
+            redirectedCount[0]++;
+            completionAdded = true;
+            super.visitInsn(Opcodes.DUP);
+            // Stack: T, T
+            super.visitMethodInsn(Opcodes.INVOKESTATIC, completion.owner(), completion.name(), completion.descriptor(),
+                    false);
+            // Stack: T
+        }
+    }
+
+    @Override
+    public void visitMaxs(int maxStack, int maxLocals) {
+        super.visitMaxs(completionAdded ? maxStack + 1 : maxStack, maxLocals);
     }
 
     @Override
@@ -86,7 +119,7 @@ public final class ReferenceRedirector extends MethodVisitor {
         }
         if (handle.getTag() == Opcodes.H_NEWINVOKESPECIAL) {
             String replacement = redirects.replacementType(handle.getOwner());
-            if (replacement == null) {
+            if (replacement == null || replacement.equals(className)) {
                 return handle;
             }
             redirectedCount[0]++;
@@ -94,7 +127,7 @@ public final class ReferenceRedirector extends MethodVisitor {
         }
         Redirects.Redirect redirect = redirects.forCall(opcode, handle.getOwner(), handle.getName(),
                 handle.getDesc(), hierarchy);
-        if (redirect == null) {
+        if (redirect == null || redirect.owner().equals(className)) {
             return handle;
         }
         redirectedCount[0]++;

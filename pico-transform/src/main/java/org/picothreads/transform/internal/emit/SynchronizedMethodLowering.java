@@ -43,6 +43,19 @@ public final class SynchronizedMethodLowering {
         method.maxStack = Math.max(method.maxStack + 1, 2);
         LabelNode from = new LabelNode();
         LabelNode handler = new LabelNode();
+        // The entry goes in first: the ranges below start at its last label.
+        InsnList entry = new InsnList();
+        if ((method.access & Opcodes.ACC_STATIC) != 0) {
+            entry.add(new LdcInsnNode(Type.getObjectType(owner.name)));
+        } else {
+            entry.add(new VarInsnNode(Opcodes.ALOAD, 0));
+        }
+        // Stack: lock
+        entry.add(new InsnNode(Opcodes.DUP));
+        entry.add(new VarInsnNode(Opcodes.ASTORE, lock));
+        entry.add(new InsnNode(Opcodes.MONITORENTER));
+        entry.add(from);
+        method.instructions.insert(entry);
         // Like javac, the protected ranges cover each MONITOREXIT before a return but not the return itself.
         List<TryCatchBlockNode> ranges = new ArrayList<>();
         LabelNode rangeStart = from;
@@ -64,18 +77,6 @@ public final class SynchronizedMethodLowering {
             }
         }
         LabelNode to = new LabelNode();
-        InsnList entry = new InsnList();
-        if ((method.access & Opcodes.ACC_STATIC) != 0) {
-            entry.add(new LdcInsnNode(Type.getObjectType(owner.name)));
-        } else {
-            entry.add(new VarInsnNode(Opcodes.ALOAD, 0));
-        }
-        // Stack: lock
-        entry.add(new InsnNode(Opcodes.DUP));
-        entry.add(new VarInsnNode(Opcodes.ASTORE, lock));
-        entry.add(new InsnNode(Opcodes.MONITORENTER));
-        entry.add(from);
-        method.instructions.insert(entry);
         InsnList release = new InsnList();
         release.add(to);
         release.add(handler);

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Runs the benchmark suite and writes docs/benchmarks.md from the results. Builds nothing: run
+#   ./build.sh -DskipTests install
+# first (it leaves benchmarks/target/benchmarks.jar).
+#
+#   benchmarks/run.sh quick    a few minutes on 2 cores: 1 fork, short iterations, 100,000 threads for the seed program
+#   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
+#
+# Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), JAVA (default: a JDK 21+ found as build.sh
+# finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mode=${1:-quick}
+case "$mode" in quick|full) ;; *) echo "usage: benchmarks/run.sh quick|full" >&2; exit 2 ;; esac
+
+jar=${BENCH_JAR:-benchmarks/target/benchmarks.jar}
+results=${RESULTS:-benchmarks/target/results}
+report=${REPORT:-docs/benchmarks.md}
+[ -f "$jar" ] || { echo "run.sh: $jar is missing; run ./build.sh -DskipTests install first" >&2; exit 1; }
+if [ -z "${JAVA:-}" ]; then
+  for home in "${JAVA_HOME:-}" /usr/lib/jvm/*; do
+    [ -n "$home" ] && [ -x "$home/bin/java" ] || continue
+    major=$("$home/bin/java" -XshowSettings:properties -version 2>&1 | sed -n 's/^ *java.specification.version = \([0-9]*\).*/\1/p' | head -n 1)
+    [ -n "$major" ] && [ "$major" -ge 21 ] && { JAVA=$home/bin/java; break; }
+  done
+fi
+[ -n "${JAVA:-}" ] || { echo "run.sh: no JDK 21 or later found; set JAVA" >&2; exit 1; }
+rm -rf "$results" && mkdir -p "$results"
+echo "$mode" > "$results/mode"
+
+if [ "$mode" = quick ]; then
+  jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
+  transformer_times=(-f 1 -wi 2 -i 3)
+  million=100000
+else
+  jmh_times=()
+  transformer_times=()
+  million=1000000
+fi
+
+jmh() {  # jmh NAME ARGS...: one JMH run, its JSON to $results/NAME.json and its log to $results/NAME.log
+  local name=$1; shift
+  echo "run.sh: JMH $name" >&2
+  "$JAVA" -jar "$jar" "$@" -rf json -rff "$results/$name.json" > "$results/$name.log" 2>&1 \
+    || { tail -n 30 "$results/$name.log" >&2; exit 1; }
+}
+jmh call-overhead 'CallOverhead' "${jmh_times[@]}"
+jmh yield 'YieldRoundTrip' "${jmh_times[@]}"
+jmh spawn 'SpawnJoin' "${jmh_times[@]}"
+jmh handoff 'Handoff' "${jmh_times[@]}"
+jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
+"$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
+
+echo "run.sh: footprint" >&2
+for depth in 1 20; do
+  for runtime in pico virtual platform; do
+    threads=100000; [ "$runtime" = platform ] && threads=10000
+    "$JAVA" -Xms2g -Xmx2g -XX:+UseSerialGC -cp "$jar" org.picothreads.benchmarks.Footprint "$runtime" "$threads" "$depth" \
+      >> "$results/footprint.jsonl"
+  done
+done
+
+echo "run.sh: the seed program with $million threads" >&2
+for runtime in pico virtual; do
+  main=org.picothreads.benchmarks.pico.MillionThreads
+  [ "$runtime" = virtual ] && main=org.picothreads.benchmarks.jdk.MillionVirtualThreads
+  /usr/bin/time -v "$JAVA" -cp "$jar" "$main" "$million" > /dev/null 2> "$results/million-$runtime.txt"
+done
+
+{ nproc; grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; grep MemTotal /proc/meminfo; uname -sr;
+  "$JAVA" -version 2>&1 | sed -n 2p; uptime; } > "$results/machine.txt"
+python3 benchmarks/report.py "$results" "$report" "benchmarks/run.sh $mode"
+echo "run.sh: wrote $report" >&2

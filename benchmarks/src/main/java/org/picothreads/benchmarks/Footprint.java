@@ -1,0 +1,90 @@
+package org.picothreads.benchmarks;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.picothreads.benchmarks.jdk.JdkSleepers;
+import org.picothreads.benchmarks.pico.PicoSleepers;
+
+/**
+ * Memory per suspended thread, outside JMH: {@code java -cp benchmarks.jar org.picothreads.benchmarks.Footprint
+ * RUNTIME THREADS DEPTH}, RUNTIME one of {@code pico}, {@code virtual}, {@code platform}. Measures the used heap
+ * after a full GC and the process RSS, starts THREADS daemon threads that each descend DEPTH frames and sleep
+ * there, waits until all have arrived and settled, measures again and prints one line of JSON with the growth per
+ * thread. Run one JVM per runtime; a warm-up thread of the same runtime runs first, so that loading the runtime's
+ * classes and starting its carrier are not counted.
+ */
+public final class Footprint {
+
+    private Footprint() {
+    }
+
+    public static void main(String[] args) throws Exception {
+        String runtime = args[0];
+        int count = Integer.parseInt(args[1]);
+        int depth = Integer.parseInt(args[2]);
+
+        Thread[] warmUp = start(runtime, 1, depth, 1, new AtomicInteger());
+        join(runtime, warmUp);
+        long heapBefore = usedHeapAfterGc();
+        long rssBefore = status("VmRSS");
+
+        AtomicInteger arrived = new AtomicInteger();
+        long startNanos = System.nanoTime();
+        start(runtime, count, depth, 3_600_000, arrived);
+        while (arrived.get() < count) {
+            Thread.sleep(10);
+        }
+        long startedMillis = (System.nanoTime() - startNanos) / 1_000_000;
+        Thread.sleep(1_000);
+        long heapAfter = usedHeapAfterGc();
+        long rssAfter = status("VmRSS");
+        System.out.printf("{\"runtime\": \"%s\", \"threads\": %d, \"depth\": %d, \"heapPerThread\": %d,"
+                + " \"rssPerThread\": %d, \"heapBefore\": %d, \"heapAfter\": %d, \"rssBefore\": %d, \"rssAfter\": %d,"
+                + " \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count, depth, (heapAfter - heapBefore) / count,
+                (rssAfter - rssBefore) / count, heapBefore, heapAfter, rssBefore, rssAfter, startedMillis,
+                System.getProperty("java.version"));
+    }
+
+    private static Thread[] start(String runtime, int count, int depth, long sleepMillis, AtomicInteger arrived) {
+        return switch (runtime) {
+            case "pico" -> PicoSleepers.start(count, depth, sleepMillis, arrived);
+            case "virtual" -> JdkSleepers.start(Thread.ofVirtual(), count, depth, sleepMillis, arrived);
+            case "platform" -> JdkSleepers.start(Thread.ofPlatform(), count, depth, sleepMillis, arrived);
+            default -> throw new IllegalArgumentException("runtime must be pico, virtual or platform: " + runtime);
+        };
+    }
+
+    private static void join(String runtime, Thread[] threads) throws InterruptedException {
+        if (runtime.equals("pico")) {
+            PicoSleepers.joinAll(threads);
+        } else {
+            JdkSleepers.joinAll(threads);
+        }
+    }
+
+    /** The used heap after several full collections, in bytes. */
+    static long usedHeapAfterGc() throws InterruptedException {
+        for (int round = 0; round < 5; round++) {
+            System.gc();
+            Thread.sleep(50);
+        }
+        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+    }
+
+    /** A size line of /proc/self/status ({@code VmRSS}, {@code VmHWM}) in bytes, or -1 where there is none. */
+    static long status(String key) {
+        try {
+            for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith(key + ":")) {
+                    return Long.parseLong(line.substring(key.length() + 1).replace("kB", "").trim()) * 1024;
+                }
+            }
+        } catch (IOException | NumberFormatException e) {
+            return -1;
+        }
+        return -1;
+    }
+}

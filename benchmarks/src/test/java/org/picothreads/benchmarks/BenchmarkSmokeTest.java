@@ -1,0 +1,88 @@
+package org.picothreads.benchmarks;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Collection;
+import org.junit.jupiter.api.Test;
+import org.openjdk.jmh.results.RunResult;
+import org.openjdk.jmh.runner.Runner;
+import org.openjdk.jmh.runner.RunnerException;
+import org.openjdk.jmh.runner.options.Options;
+import org.openjdk.jmh.runner.options.OptionsBuilder;
+import org.openjdk.jmh.runner.options.TimeValue;
+import org.picothreads.benchmarks.pico.PicoWorkloads;
+
+/**
+ * Runs every benchmark once with the least work JMH allows (no fork, no warm-up, one 100 ms iteration), so that
+ * a change that breaks one is seen in the test command; the numbers mean nothing. The real runs are
+ * {@code benchmarks/run.sh}.
+ */
+class BenchmarkSmokeTest {
+
+    private static Collection<RunResult> runOnce(Class<?> benchmark) throws RunnerException {
+        Options options = new OptionsBuilder()
+                .include("^" + benchmark.getName() + "\\.")
+                .forks(0)
+                .warmupIterations(0)
+                .measurementIterations(1)
+                .measurementTime(TimeValue.milliseconds(100))
+                .shouldFailOnError(true)
+                .build();
+        Collection<RunResult> results = new Runner(options).run();
+        assertFalse(results.isEmpty(), "no result from " + benchmark.getSimpleName());
+        return results;
+    }
+
+    @Test
+    void the_overhead_benchmark_runs_and_its_transformed_copy_is_really_rewritten() throws RunnerException {
+        assertEquals(6, runOnce(CallOverhead.class).size());
+    }
+
+    @Test
+    void the_yield_round_trip_benchmark_runs_at_every_depth_on_every_runtime() throws RunnerException {
+        assertEquals(5 * 3, runOnce(YieldRoundTrip.class).size());
+    }
+
+    @Test
+    void the_spawn_and_join_benchmark_runs() throws RunnerException {
+        assertEquals(5, runOnce(SpawnJoin.class).size());
+    }
+
+    @Test
+    void the_handoff_benchmark_runs_for_monitors_and_both_queues() throws RunnerException {
+        assertEquals(4 * 3, runOnce(Handoff.class).size());
+    }
+
+    @Test
+    void the_transformer_throughput_benchmark_runs() throws RunnerException {
+        assertEquals(2, runOnce(TransformerThroughput.class).size());
+    }
+
+    @Test
+    void the_workloads_really_start_pico_threads() throws InterruptedException {
+        assertTrue(org.picothreads.transform.PicoTransformer.isTransformed(classBytes(PicoWorkloads.class)),
+                "the plugin did not rewrite " + PicoWorkloads.class.getName());
+        long before = org.picothreads.runtime.PicoThreads.statistics().threadsStarted();
+        PicoWorkloads.spawnAndJoin(10);
+        assertTrue(org.picothreads.runtime.PicoThreads.statistics().threadsStarted() - before >= 11);
+    }
+
+    @Test
+    void the_footprint_and_million_thread_programs_run() throws Exception {
+        for (String runtime : new String[] {"pico", "virtual", "platform"}) {
+            Footprint.main(new String[] {runtime, "200", "5"});
+        }
+        org.picothreads.benchmarks.pico.MillionThreads.main(new String[] {"1000"});
+        org.picothreads.benchmarks.jdk.MillionVirtualThreads.main(new String[] {"1000"});
+    }
+
+    private static byte[] classBytes(Class<?> type) {
+        try (var in = type.getResourceAsStream(type.getSimpleName() + ".class")) {
+            return in.readAllBytes();
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+}

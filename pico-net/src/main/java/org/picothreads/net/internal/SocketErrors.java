@@ -1,0 +1,46 @@
+package org.picothreads.net.internal;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.SocketException;
+import java.nio.channels.AsynchronousCloseException;
+import java.nio.channels.ClosedChannelException;
+
+/**
+ * Turns the exceptions of java.nio channels into the ones java.net's sockets throw for the same event, with the
+ * same types and messages (refused, reset, closed).
+ */
+public final class SocketErrors {
+    private SocketErrors() {
+    }
+
+    /** The exception java.net throws for a failure of a read, write or accept on a socket. */
+    public static IOException ofTransfer(IOException failure) {
+        if (failure instanceof ClosedChannelException || failure instanceof AsynchronousCloseException) {
+            return new SocketException("Socket closed");
+        }
+        String message = failure.getMessage();
+        if (message != null && message.contains("reset")) {
+            return new SocketException("Connection reset");
+        }
+        if (failure instanceof SocketException && failure.getClass() == SocketException.class) {
+            return failure;
+        }
+        SocketException translated = new SocketException(message);
+        translated.initCause(failure);
+        return translated;
+    }
+
+    /** The exception java.net throws for a failed connect. */
+    public static IOException ofConnect(IOException failure) {
+        if (failure instanceof ClosedChannelException || failure instanceof AsynchronousCloseException) {
+            return new SocketException("Socket closed");
+        }
+        if (failure instanceof ConnectException) {
+            String message = failure.getMessage();
+            return new ConnectException(message != null && message.startsWith("Connection refused")
+                    ? "Connection refused" : message);
+        }
+        return failure;
+    }
+}

@@ -1,0 +1,192 @@
+package org.picothreads.net.io;
+
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.Writer;
+import java.util.Objects;
+
+/**
+ * The BufferedWriter that rewritten code creates: its buffer is its own and it calls only the underlying writer's
+ * {@code write} and {@code flush}, so that a write suspending below it is captured through it. The superclass is
+ * given a one-character buffer it never uses.
+ */
+public class PicoBufferedWriter extends BufferedWriter {
+    private static final int DEFAULT_BUFFER_SIZE = 8192;
+
+    /** The writer below, null once closed. */
+    private Writer target;
+    private char[] buffer;
+    /** The number of characters buffered. */
+    private int count;
+
+    /** As {@link BufferedWriter#BufferedWriter(Writer)}. */
+    public PicoBufferedWriter(Writer out) {
+        this(out, DEFAULT_BUFFER_SIZE);
+    }
+
+    /** As {@link BufferedWriter#BufferedWriter(Writer, int)}. */
+    public PicoBufferedWriter(Writer out, int size) {
+        super(out, 1);
+        if (size <= 0) {
+            throw new IllegalArgumentException("Buffer size <= 0");
+        }
+        this.target = out;
+        this.buffer = new char[size];
+    }
+
+    private void ensureOpen() throws IOException {
+        if (target == null) {
+            throw new IOException("Stream closed");
+        }
+    }
+
+    /** Writes the buffered characters to the underlying writer, without flushing it. */
+    private void flushBuffer() throws IOException {
+        synchronized (lock) {
+            ensureOpen();
+            if (count == 0) {
+                return;
+            }
+            target.write(buffer, 0, count);
+            count = 0;
+        }
+    }
+
+    @Override
+    public void write(int character) throws IOException {
+        synchronized (lock) {
+            ensureOpen();
+            if (count >= buffer.length) {
+                flushBuffer();
+            }
+            buffer[count++] = (char) character;
+        }
+    }
+
+    @Override
+    public void write(char[] characters, int offset, int length) throws IOException {
+        synchronized (lock) {
+            ensureOpen();
+            checkRange(offset, length, characters.length);
+            if (length == 0) {
+                return;
+            }
+            if (length >= buffer.length) {
+                flushBuffer();
+                target.write(characters, offset, length);
+                return;
+            }
+            int from = offset;
+            int end = offset + length;
+            while (from < end) {
+                int chunk = Math.min(buffer.length - count, end - from);
+                System.arraycopy(characters, from, buffer, count, chunk);
+                from += chunk;
+                count += chunk;
+                if (count >= buffer.length) {
+                    flushBuffer();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void write(char[] characters) throws IOException {
+        write(characters, 0, characters.length);
+    }
+
+    @Override
+    public void write(String text, int offset, int length) throws IOException {
+        synchronized (lock) {
+            ensureOpen();
+            int from = offset;
+            int end = offset + length;
+            while (from < end) {
+                int chunk = Math.min(buffer.length - count, end - from);
+                text.getChars(from, from + chunk, buffer, count);
+                from += chunk;
+                count += chunk;
+                if (count >= buffer.length) {
+                    flushBuffer();
+                }
+            }
+        }
+    }
+
+    @Override
+    public void write(String text) throws IOException {
+        write(text, 0, text.length());
+    }
+
+    @Override
+    public Writer append(CharSequence text) throws IOException {
+        write(String.valueOf(text));
+        return this;
+    }
+
+    @Override
+    public Writer append(CharSequence text, int start, int end) throws IOException {
+        CharSequence source = text == null ? "null" : text;
+        return append(source.subSequence(start, end));
+    }
+
+    @Override
+    public Writer append(char character) throws IOException {
+        write(character);
+        return this;
+    }
+
+    @Override
+    public void newLine() throws IOException {
+        write(System.lineSeparator());
+    }
+
+    @Override
+    public void flush() throws IOException {
+        synchronized (lock) {
+            flushBuffer();
+            target.flush();
+        }
+    }
+
+    @Override
+    public void close() throws IOException {
+        synchronized (lock) {
+            if (target == null) {
+                return;
+            }
+            try (Writer closing = target) {
+                flushBuffer();
+            } finally {
+                target = null;
+                buffer = null;
+            }
+        }
+    }
+
+    /**
+     * Whether the running JDK's BufferedWriter reports a bad range with Objects.checkFromIndexSize's message
+     * (newer JDKs) or with a bare IndexOutOfBoundsException (JDK 17); probed once, so that this class throws
+     * exactly what the JDK's own would.
+     */
+    private static final boolean RANGE_CHECK_WITH_MESSAGE = probeRangeCheck();
+
+    private static boolean probeRangeCheck() {
+        try {
+            new BufferedWriter(Writer.nullWriter()).write(new char[1], 1, 1);
+        } catch (IndexOutOfBoundsException e) {
+            return e.getMessage() != null;
+        } catch (IOException e) {
+            return true;
+        }
+        return true;
+    }
+
+    private static void checkRange(int offset, int length, int size) {
+        if (RANGE_CHECK_WITH_MESSAGE) {
+            Objects.checkFromIndexSize(offset, length, size);
+        } else if (offset < 0 || length < 0 || offset > size - length) {
+            throw new IndexOutOfBoundsException();
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package org.picothreads.net;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.picothreads.targets.net.echo.EchoConnections;
+import org.picothreads.targets.net.failures.SocketFailures;
+import org.picothreads.targets.net.halfclose.HalfClose;
+import org.picothreads.targets.net.http.HttpServerAndClient;
+import org.picothreads.targets.net.throttle.SlowWriter;
+import org.picothreads.transform.testing.TargetRunner;
+import org.picothreads.transform.testing.TransformingClassLoader;
+import org.picothreads.transform.testing.ValidationAssertions;
+
+class SocketValidationTest {
+    @Test
+    void echo_over_two_hundred_connections_gives_the_same_replies_on_pico_threads() throws Exception {
+        ValidationAssertions.assertSameResult(EchoConnections.class);
+    }
+
+    @Test
+    void echo_over_five_thousand_connections_runs_on_one_carrier_and_every_reply_is_correct() throws Exception {
+        String result = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> {
+            TransformingClassLoader loader = TransformingClassLoader.forPackages(
+                    EchoConnections.class.getPackageName() + ".");
+            Class<?> transformed = loader.transformedCopyOf(EchoConnections.class);
+            return (String) TargetRunner.callStatic(transformed, "echo", new Class<?>[] {int.class}, 5000);
+        });
+        assertEquals("5000 connections, 5000 correct echoes, 113890 bytes, first hello from client 0,"
+                + " last hello from client 4999", result);
+    }
+
+    @Test
+    void read_timeout_refused_reset_and_close_while_blocked_fail_as_with_java_net() throws Exception {
+        ValidationAssertions.assertSameResult(SocketFailures.class);
+    }
+
+    @Test
+    void half_close_delivers_end_of_stream_each_way_as_with_java_net() throws Exception {
+        ValidationAssertions.assertSameResult(HalfClose.class);
+    }
+
+    @Test
+    void a_slow_writer_serves_forty_readers_the_same_bytes_as_with_java_net() throws Exception {
+        ValidationAssertions.assertSameResult(SlowWriter.class);
+    }
+
+    @Test
+    void a_thread_per_connection_http_server_answers_every_keep_alive_request_as_with_java_net() throws Exception {
+        ValidationAssertions.assertSameResult(HttpServerAndClient.class);
+    }
+}

@@ -1,0 +1,55 @@
+package org.picothreads.runtime.internal;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.SocketAddress;
+
+/**
+ * Where rewritten calls of Socket's connect and ServerSocket's accept go (and the completion of a connecting
+ * Socket constructor), so that the transformer knows them as
+ * calls that can suspend: each method only calls the same method on the socket, which for pico-net's sockets is
+ * rewritten code that suspends inside; like {@link StreamCalls}, these frames keep nothing across a suspension.
+ */
+@Rewritten({
+    "connect(Ljava/net/Socket;Ljava/net/SocketAddress;)V",
+    "connect(Ljava/net/Socket;Ljava/net/SocketAddress;I)V",
+    "accept(Ljava/net/ServerSocket;)Ljava/net/Socket;",
+    "finishConnect(Ljava/net/Socket;)V"
+})
+public final class SocketCalls {
+    private SocketCalls() {
+    }
+
+    /** {@code socket.connect(endpoint)}. */
+    public static void connect(Socket socket, SocketAddress endpoint) throws IOException {
+        socket.connect(endpoint);
+    }
+
+    /** {@code socket.connect(endpoint, timeout)}. */
+    public static void connect(Socket socket, SocketAddress endpoint, int timeout) throws IOException {
+        socket.connect(endpoint, timeout);
+    }
+
+    /**
+     * Completes {@code new Socket(host, port)} and the other connecting constructors: rewritten code calls this on
+     * the new socket right after its constructor, which only started the connect. A socket that is not a
+     * {@link Connecting} one is left alone.
+     */
+    public static void finishConnect(Socket socket) throws IOException {
+        if (socket instanceof Connecting) {
+            ((Connecting) socket).finishConnecting();
+        }
+    }
+
+    /** A socket whose connecting constructors start the connect and leave finishing it to {@link #finishConnect}. */
+    public interface Connecting {
+        /** Waits until the connect the constructor started has completed; throws as a failed connect does. */
+        void finishConnecting() throws IOException;
+    }
+
+    /** {@code serverSocket.accept()}. */
+    public static Socket accept(ServerSocket serverSocket) throws IOException {
+        return serverSocket.accept();
+    }
+}

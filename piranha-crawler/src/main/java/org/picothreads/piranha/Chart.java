@@ -1,0 +1,119 @@
+package org.picothreads.piranha;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Draws the {@code --compare} chart as SVG, in the spirit of the paper's Figures 3 and 4: on the left, each mode's
+ * throughput in KB/s; on the right, each mode's throughput for the pages of each body size.
+ */
+final class Chart {
+
+    private static final String[] COLOURS = {"#d1495b", "#00798c", "#edae49", "#30638e", "#66a182"};
+    private static final int PANEL_WIDTH = 420;
+    private static final int PANEL_HEIGHT = 300;
+    private static final int MARGIN = 60;
+
+    private Chart() {
+    }
+
+    /** The SVG document for the results, titled with the run's description. */
+    static String svg(List<ModeResult> results, String description) {
+        StringBuilder svg = new StringBuilder();
+        int width = 2 * PANEL_WIDTH + 3 * MARGIN;
+        int height = PANEL_HEIGHT + 2 * MARGIN + 40;
+        svg.append(String.format(Locale.ROOT, "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+                + "font-family=\"sans-serif\" font-size=\"12\">%n", width, height));
+        svg.append(String.format(Locale.ROOT, "<rect width=\"%d\" height=\"%d\" fill=\"white\"/>%n", width, height));
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"24\" font-size=\"15\">%s</text>%n", MARGIN,
+                escape(description)));
+        double totalMaximum = results.stream().mapToDouble(ModeResult::kilobytesPerSecond).max().orElse(1);
+        int left = MARGIN;
+        int top = MARGIN;
+        axes(svg, left, top, "throughput per mode (KB/s)", totalMaximum);
+        int barWidth = PANEL_WIDTH / Math.max(1, results.size()) - 20;
+        for (int index = 0; index < results.size(); index++) {
+            ModeResult result = results.get(index);
+            int x = left + 10 + index * (barWidth + 20);
+            bar(svg, x, top, barWidth, result.kilobytesPerSecond() / totalMaximum, COLOURS[index % COLOURS.length],
+                    String.format(Locale.ROOT, "%.0f", result.kilobytesPerSecond()));
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x + barWidth / 2, top + PANEL_HEIGHT + 16, result.mode().label()));
+        }
+        TreeSet<Integer> sizes = new TreeSet<>();
+        results.forEach(result -> sizes.addAll(result.bytesBySize().keySet()));
+        double sizeMaximum = 1;
+        for (ModeResult result : results) {
+            for (long bytes : result.bytesBySize().values()) {
+                sizeMaximum = Math.max(sizeMaximum, bytes / 1024.0 / Math.max(1e-9, result.seconds()));
+            }
+        }
+        left = 2 * MARGIN + PANEL_WIDTH;
+        axes(svg, left, top, "throughput per page size (KB/s)", sizeMaximum);
+        if (!sizes.isEmpty() && sizes.size() <= 12) {
+            int groupWidth = PANEL_WIDTH / sizes.size();
+            int modeWidth = Math.max(2, (groupWidth - 10) / Math.max(1, results.size()));
+            int group = 0;
+            for (int size : sizes) {
+                int groupLeft = left + 5 + group * groupWidth;
+                for (int index = 0; index < results.size(); index++) {
+                    ModeResult result = results.get(index);
+                    Map<Integer, Long> bySize = result.bytesBySize();
+                    double rate = bySize.getOrDefault(size, 0L) / 1024.0 / Math.max(1e-9, result.seconds());
+                    bar(svg, groupLeft + index * modeWidth, top, modeWidth - 1, rate / sizeMaximum,
+                            COLOURS[index % COLOURS.length], "");
+                }
+                svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                        groupLeft + groupWidth / 2 - 5, top + PANEL_HEIGHT + 16, sizeLabel(size)));
+                group++;
+            }
+        }
+        for (int index = 0; index < results.size(); index++) {
+            int x = MARGIN + index * 110;
+            int y = top + PANEL_HEIGHT + 40;
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                    + "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y - 10, COLOURS[index % COLOURS.length], x + 16, y,
+                    results.get(index).mode().label()));
+        }
+        svg.append("</svg>\n");
+        return svg.toString();
+    }
+
+    private static void axes(StringBuilder svg, int left, int top, String title, double maximum) {
+        svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" font-weight=\"bold\">%s</text>%n", left,
+                top - 12, title));
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n",
+                left, top, left, top + PANEL_HEIGHT));
+        svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"black\"/>%n",
+                left, top + PANEL_HEIGHT, left + PANEL_WIDTH, top + PANEL_HEIGHT));
+        for (int tick = 0; tick <= 4; tick++) {
+            int y = top + PANEL_HEIGHT - tick * PANEL_HEIGHT / 4;
+            svg.append(String.format(Locale.ROOT, "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" stroke=\"#ddd\"/>"
+                    + "<text x=\"%d\" y=\"%d\" text-anchor=\"end\">%.0f</text>%n", left, y, left + PANEL_WIDTH, y,
+                    left - 4, y + 4, maximum * tick / 4));
+        }
+    }
+
+    private static void bar(StringBuilder svg, int x, int top, int width, double fraction, String colour,
+                            String label) {
+        int height = (int) Math.round(PANEL_HEIGHT * Math.max(0, Math.min(1, fraction)));
+        int y = top + PANEL_HEIGHT - height;
+        svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" fill=\"%s\"/>%n",
+                x, y, width, height, colour));
+        if (!label.isEmpty()) {
+            svg.append(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%d\" text-anchor=\"middle\">%s</text>%n",
+                    x + width / 2, y - 4, label));
+        }
+    }
+
+    private static String sizeLabel(int bytes) {
+        return bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + " KB" : String.format(Locale.ROOT, "%.1f KB",
+                bytes / 1024.0);
+    }
+
+    private static String escape(String text) {
+        return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;");
+    }
+}

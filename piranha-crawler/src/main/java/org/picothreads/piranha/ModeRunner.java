@@ -1,0 +1,151 @@
+package org.picothreads.piranha;
+
+import java.io.PrintStream;
+import java.lang.management.GarbageCollectorMXBean;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryMXBean;
+import java.lang.management.ThreadMXBean;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.picothreads.piranha.api.Crawl;
+import org.picothreads.piranha.api.CrawlCounters;
+import org.picothreads.piranha.api.CrawlSettings;
+import org.picothreads.piranha.api.Spawner;
+
+/**
+ * Runs one mode's crawl from a root URL to its end or to the time limit, sampling heap and platform threads every
+ * 100 ms and, when a progress stream is given, drawing a progress line on it four times a second.
+ */
+final class ModeRunner {
+
+    private final CrawlSettings settings;
+    private final int poolSize;
+    private final int queueCapacity;
+    private final long timeLimitSeconds;
+    /** The pages the progress bar counts to. */
+    private final int expectedPages;
+    /** Where the progress line goes; null for none. */
+    private final PrintStream progress;
+
+    ModeRunner(CrawlSettings settings, int poolSize, int queueCapacity, long timeLimitSeconds, int expectedPages,
+               PrintStream progress) {
+        this.expectedPages = expectedPages;
+        this.settings = settings;
+        this.poolSize = poolSize;
+        this.queueCapacity = queueCapacity;
+        this.timeLimitSeconds = timeLimitSeconds;
+        this.progress = progress;
+    }
+
+    /** Crawls from the root URL in the mode and returns its figures. */
+    ModeResult run(Mode mode, String rootUrl) throws InterruptedException {
+        if (mode == Mode.VIRTUAL && !VirtualSpawner.isAvailable()) {
+            throw new IllegalStateException("virtual mode needs JDK 21 or later; this is Java " + Runtime.version());
+        }
+        System.gc();
+        ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+        MemoryMXBean memory = ManagementFactory.getMemoryMXBean();
+        threads.resetPeakThreadCount();
+        long gcBefore = gcMillis();
+        CrawlCounters counters = new CrawlCounters();
+        PoolSpawner pool = mode == Mode.POOL ? new PoolSpawner(poolSize, queueCapacity) : null;
+        Spawner spawner = switch (mode) {
+            case POOL -> pool;
+            case VIRTUAL -> new VirtualSpawner();
+            case PICO, PLATFORM -> null;
+        };
+        CrawlSettings effective = mode == Mode.POOL ? settings.withMaxFetching(Integer.MAX_VALUE) : settings;
+        Crawl crawl = CrawlerLoader.newCrawl(mode, effective, counters, spawner);
+        Sampler sampler = new Sampler(mode, counters, threads, memory);
+        Thread samplerThread = new Thread(sampler, "piranha-sampler");
+        samplerThread.setDaemon(true);
+        long start = System.nanoTime();
+        sampler.start = start;
+        samplerThread.start();
+        crawl.start(rootUrl);
+        boolean finished = counters.awaitFinished(timeLimitSeconds, TimeUnit.SECONDS);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long pages = counters.pages();
+        long bytes = counters.bytes();
+        long errors = counters.errors();
+        if (!finished) {
+            crawl.stop();
+            counters.awaitFinished(10, TimeUnit.SECONDS);
+        }
+        sampler.running = false;
+        samplerThread.join();
+        if (pool != null) {
+            pool.close();
+        }
+        if (progress != null) {
+            progress.print("\r" + " ".repeat(100) + "\r");
+            progress.flush();
+        }
+        int peakOsThreads = Math.max(sampler.peakOsThreads, threads.getPeakThreadCount());
+        return new ModeResult(mode, pages, seconds, bytes, counters.peakLiveThreads(), sampler.peakHeapBytes,
+                peakOsThreads, gcMillis() - gcBefore, errors, counters.discarded(), finished,
+                counters.bytesBySize(), counters.pageUrls());
+    }
+
+    private static long gcMillis() {
+        long total = 0;
+        for (GarbageCollectorMXBean collector : ManagementFactory.getGarbageCollectorMXBeans()) {
+            total += Math.max(0, collector.getCollectionTime());
+        }
+        return total;
+    }
+
+    /** Samples heap and thread counts, and draws the progress line. */
+    private final class Sampler implements Runnable {
+
+        private final Mode mode;
+        private final CrawlCounters counters;
+        private final ThreadMXBean threads;
+        private final MemoryMXBean memory;
+        private volatile boolean running = true;
+        private volatile long start;
+        private volatile long peakHeapBytes;
+        private volatile int peakOsThreads;
+
+        Sampler(Mode mode, CrawlCounters counters, ThreadMXBean threads, MemoryMXBean memory) {
+            this.mode = mode;
+            this.counters = counters;
+            this.threads = threads;
+            this.memory = memory;
+        }
+
+        @Override
+        public void run() {
+            long lastBytes = 0;
+            long lastDraw = System.nanoTime();
+            for (int tick = 0; running; tick++) {
+                peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
+                peakOsThreads = Math.max(peakOsThreads, threads.getThreadCount());
+                if (progress != null && tick % 3 == 0) {
+                    long now = System.nanoTime();
+                    long bytes = counters.bytes();
+                    double rate = (bytes - lastBytes) / 1024.0 / Math.max(1e-3, (now - lastDraw) / 1e9);
+                    lastBytes = bytes;
+                    lastDraw = now;
+                    draw(now, rate);
+                }
+                try {
+                    Thread.sleep(100);
+                } catch (InterruptedException interrupted) {
+                    return;
+                }
+            }
+        }
+
+        private void draw(long now, double kilobytesPerSecond) {
+            double elapsed = (now - start) / 1e9;
+            int width = 24;
+            long budget = Math.min(settings.maxPages(), expectedPages);
+            int filled = (int) Math.min(width, counters.pages() * width / Math.max(1, budget));
+            String bar = "#".repeat(filled) + ".".repeat(width - filled);
+            progress.printf(Locale.ROOT, "\r%-8s [%s] %7d pages %9.1f KB/s %7d live threads %6.1f s   ",
+                    mode.label(), bar, counters.pages(), kilobytesPerSecond, counters.liveThreads(), elapsed);
+            progress.flush();
+        }
+    }
+}
