@@ -323,9 +323,37 @@ public final class Monitors {
         try {
             object.wait(millis, nanos);
         } finally {
-            for (int count = 0; count < recursions; count++) {
-                enterOnPlatformThread(object, thread);
+            if (recursions > 0) {
+                retakeOnPlatformThread(object, thread, recursions);
             }
+        }
+    }
+
+    /**
+     * Takes the runtime monitor back after Object.wait, which has just re-acquired the JVM monitor. The order is
+     * the reverse of entry (runtime, then JVM), so this must not block while holding the JVM monitor: a PicoThread
+     * that owns the runtime monitor may need the JVM monitor to leave its region, and it runs on the carrier. So
+     * the thread waits inside {@code object.wait}, which lends the JVM monitor out, until the runtime monitor is free.
+     */
+    private static void retakeOnPlatformThread(Object object, Thread thread, int recursions) {
+        boolean interrupted = false;
+        while (true) {
+            synchronized (LOCK) {
+                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                if (monitor.owner == null || monitor.owner == thread) {
+                    monitor.owner = thread;
+                    monitor.recursions += recursions;
+                    break;
+                }
+            }
+            try {
+                object.wait(1);
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            thread.interrupt();
         }
     }
 }
