@@ -3,7 +3,7 @@
 
 usage: report.py RESULTS_DIR REPORT_FILE COMMAND
 
-RESULTS_DIR holds the JMH JSON files (call-overhead, yield, spawn, handoff, transformer), footprint.jsonl,
+RESULTS_DIR holds the JMH JSON files (call-overhead, yield, spawn, handoff, echo, transformer), footprint.jsonl,
 transform-statistics.json, million-{pico,virtual}.txt (the output of /usr/bin/time -v) and machine.txt. The
 prose in benchmarks/report-notes.md (the analysis, what is not done) is copied in after the tables.
 """
@@ -232,7 +232,62 @@ for kind in ('monitor', 'synchronousQueue', 'arrayBlockingQueue'):
 out.append(table(['handoff', 'baseline', 'PicoThreads', 'virtual, 1 carrier', 'platform', 'Pico / virtual',
                   'Pico / platform'], rows))
 
-out.append('\n## 5. Loopback echo\n\nNot measured yet: pico-net now exists, but the echo benchmark over it (1,000 and 10,000 connections) is not written.\n')
+# 5. Loopback echo.
+echo = load_jmh('echo')
+out.append('\n## 5. Loopback echo\n')
+out.append('`LoopbackEcho`: thread-per-connection `java.net` code in one JVM: a `ServerSocket` on 127.0.0.1 whose accept '
+           'loop starts one thread per connection echoing 64-byte messages, and N client threads that each connect '
+           'and make `rounds` round trips (write a message, read the echo whole; `TCP_NODELAY`), then close. One '
+           'invocation is a whole run, connection set-up and teardown included; the table gives echoed messages per '
+           'second (N × rounds / run time; ± from the JMH error of the run time). PicoThreads run on their one '
+           'carrier with pico-net sockets; virtual threads on one carrier and with the default scheduler (as many '
+           'carriers as cores); platform threads. Server and clients share the process, so a run holds two '
+           'descriptors per connection: under `ulimit -n` 20,000 the largest size is 5,000 connections, not the '
+           '10,000 of the issue.\n')
+
+
+def per_second(result, messages):
+    if result is None:
+        return None
+    value, error, unit = result
+    seconds = {'ms/op': 1e-3, 's/op': 1.0, 'us/op': 1e-6, 'ns/op': 1e-9}.get(unit, 1e-3)
+    rate = messages / (value * seconds)
+    spread = None if error is None or (isinstance(error, float) and math.isnan(error)) else rate * error / value
+    return (rate, spread, 'msg/s')
+
+
+echo_sizes = sorted({int(dict(params).get('connections', 0)) for (_, params) in echo})
+rows = []
+chart = {}
+for connections in echo_sizes:
+    rounds_values = sorted({dict(params).get('rounds') for (_, params) in echo
+                            if dict(params).get('connections') == str(connections)})
+    for rounds in rounds_values:
+        messages = connections * int(rounds)
+        rates = {method: per_second(score(echo, method, connections=connections, rounds=rounds), messages)
+                 for method in ('pico', 'virtualOneCarrier', 'virtual', 'platform')}
+        pico = rates['pico']
+        rows.append([f'{connections:,}', rounds, cell(pico), cell(rates['virtualOneCarrier']), cell(rates['virtual']),
+                     cell(rates['platform']), ratio_cell(ratio(pico, rates['virtualOneCarrier'])),
+                     ratio_cell(ratio(pico, rates['virtual'])), ratio_cell(ratio(pico, rates['platform']))])
+        chart[f'{connections:,} connections'] = {label: (rates[m][0] if rates[m] else None) for m, label in
+                                                 [('pico', 'PicoThreads'), ('virtualOneCarrier', 'virtual, 1 carrier'),
+                                                  ('virtual', 'virtual, all cores'), ('platform', 'platform')]}
+        if connections == max(echo_sizes):
+            r = ratio(pico, rates['virtualOneCarrier'])
+            targets.append((f'5. loopback echo, {connections:,} connections: PicoThreads at least virtual threads on one '
+                            'carrier', ratio_cell(r), verdict(None if r is None else r >= 1.0)))
+            r2 = ratio(pico, rates['virtual'])
+            targets.append((f'5. (should) same, against virtual threads on all cores', ratio_cell(r2),
+                            verdict(None if r2 is None else r2 >= 1.0)))
+if rows:
+    out.append(table(['connections', 'rounds', 'PicoThreads, msg/s', 'virtual, 1 carrier', 'virtual, all cores',
+                      'platform', 'Pico / virtual 1 carrier', 'Pico / virtual all cores', 'Pico / platform'], rows))
+    out.append('\n' + svg_bars('benchmarks-echo.svg', 'Loopback echo, messages per second', list(chart),
+                               ['PicoThreads', 'virtual, 1 carrier', 'virtual, all cores', 'platform'], chart,
+                               'msg/s') + '\n')
+else:
+    out.append('No result: `echo.json` is missing from the results.\n')
 
 # 6. Transformer throughput.
 transformer = load_jmh('transformer')

@@ -3,7 +3,8 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar).
 #
-#   benchmarks/run.sh quick    a few minutes on 2 cores: 1 fork, short iterations, 100,000 threads for the seed program
+#   benchmarks/run.sh quick    about 13 minutes on 2 cores (half of it the loopback echo): 1 fork, short iterations,
+#                              100,000 threads for the seed program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), JAVA (default: a JDK 21+ found as build.sh
@@ -48,6 +49,7 @@ jmh call-overhead 'CallOverhead' "${jmh_times[@]}"
 jmh yield 'YieldRoundTrip' "${jmh_times[@]}"
 jmh spawn 'SpawnJoin' "${jmh_times[@]}"
 jmh handoff 'Handoff' "${jmh_times[@]}"
+jmh echo 'LoopbackEcho' "${jmh_times[@]}"
 jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
 

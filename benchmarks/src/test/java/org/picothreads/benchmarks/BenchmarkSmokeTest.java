@@ -21,8 +21,12 @@ import org.picothreads.benchmarks.pico.PicoWorkloads;
  */
 class BenchmarkSmokeTest {
 
-    private static Collection<RunResult> runOnce(Class<?> benchmark) throws RunnerException {
-        Options options = new OptionsBuilder()
+    private static Collection<RunResult> runOnce(Class<?> benchmark, String... params) throws RunnerException {
+        OptionsBuilder builder = new OptionsBuilder();
+        for (int index = 0; index < params.length; index += 2) {
+            builder.param(params[index], params[index + 1]);
+        }
+        Options options = builder
                 .include("^" + benchmark.getName() + "\\.")
                 .forks(0)
                 .warmupIterations(0)
@@ -53,6 +57,11 @@ class BenchmarkSmokeTest {
     @Test
     void the_handoff_benchmark_runs_for_monitors_and_both_queues() throws RunnerException {
         assertEquals(4 * 3, runOnce(Handoff.class).size());
+    }
+
+    @Test
+    void the_loopback_echo_benchmark_runs_on_every_runtime() throws RunnerException {
+        assertEquals(4, runOnce(LoopbackEcho.class, "connections", "20", "rounds", "3").size());
     }
 
     @Test

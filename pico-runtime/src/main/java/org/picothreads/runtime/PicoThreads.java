@@ -1,5 +1,7 @@
 package org.picothreads.runtime;
 
+import java.util.concurrent.Callable;
+import org.picothreads.runtime.internal.Offloads;
 import org.picothreads.runtime.internal.Scheduler;
 
 /**
@@ -43,6 +45,17 @@ public final class PicoThreads {
      */
     public static String dump() {
         return Scheduler.dump();
+    }
+
+    /**
+     * Runs a blocking call that cannot be made asynchronous (file I/O, a native library's call) without blocking
+     * the carrier: called by a PicoThread, {@code work} runs on a small pool of daemon threads
+     * ({@code pico-resolver-N}, two of them, shared with name lookups) and only the calling PicoThread waits for it;
+     * called by any other thread, it runs in place. Returns what {@code work} returns and throws what it throws.
+     * The wait is not interruptible: an interrupt meanwhile stays set when it returns.
+     */
+    public static <T> T offload(Callable<T> work) throws Exception {
+        return Offloads.call(work);
     }
 
     /**

@@ -538,10 +538,10 @@ public final class Scheduler {
         return submissions.isEmpty() && !timers.hasLiveTimers() && runQueue.isEmpty();
     }
 
-    /** True while a join watcher or pending I/O may still wake a task. */
+    /** True while a join watcher, pending I/O or an offloaded call may still wake a task. */
     boolean hasExternalWakeSources() {
         IoPoller installed = poller;
-        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0
+        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0 || Offloads.pending() > 0
                 || installed != null && installed.pendingWaits() > 0;
     }
 

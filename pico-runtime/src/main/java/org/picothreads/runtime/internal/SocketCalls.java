@@ -1,13 +1,15 @@
 package org.picothreads.runtime.internal;
 
 import java.io.IOException;
+import java.net.DatagramPacket;
+import java.net.DatagramSocket;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketAddress;
 
 /**
- * Where rewritten calls of Socket's connect and ServerSocket's accept go (and the completion of a connecting
- * Socket constructor), so that the transformer knows them as
+ * Where rewritten calls of Socket's connect, ServerSocket's accept and DatagramSocket's send and receive go (and
+ * the completion of a connecting Socket constructor), so that the transformer knows them as
  * calls that can suspend: each method only calls the same method on the socket, which for pico-net's sockets is
  * rewritten code that suspends inside; like {@link StreamCalls}, these frames keep nothing across a suspension.
  */
@@ -15,7 +17,9 @@ import java.net.SocketAddress;
     "connect(Ljava/net/Socket;Ljava/net/SocketAddress;)V",
     "connect(Ljava/net/Socket;Ljava/net/SocketAddress;I)V",
     "accept(Ljava/net/ServerSocket;)Ljava/net/Socket;",
-    "finishConnect(Ljava/net/Socket;)V"
+    "finishConnect(Ljava/net/Socket;)V",
+    "send(Ljava/net/DatagramSocket;Ljava/net/DatagramPacket;)V",
+    "receive(Ljava/net/DatagramSocket;Ljava/net/DatagramPacket;)V"
 })
 public final class SocketCalls {
     private SocketCalls() {
@@ -51,5 +55,15 @@ public final class SocketCalls {
     /** {@code serverSocket.accept()}. */
     public static Socket accept(ServerSocket serverSocket) throws IOException {
         return serverSocket.accept();
+    }
+
+    /** {@code socket.send(packet)}. */
+    public static void send(DatagramSocket socket, DatagramPacket packet) throws IOException {
+        socket.send(packet);
+    }
+
+    /** {@code socket.receive(packet)}. */
+    public static void receive(DatagramSocket socket, DatagramPacket packet) throws IOException {
+        socket.receive(packet);
     }
 }

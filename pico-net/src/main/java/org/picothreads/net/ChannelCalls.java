@@ -1,0 +1,81 @@
+package org.picothreads.net;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import org.picothreads.net.internal.BlockingChannels;
+import org.picothreads.net.internal.ChannelWaits;
+import org.picothreads.net.internal.IoWait;
+
+/**
+ * Where rewritten calls of SocketChannel's read, write and connect and ServerSocketChannel's accept go: on a
+ * channel in blocking mode used by a PicoThread they suspend only that thread, and otherwise they are the
+ * channel's own calls.
+ */
+public final class ChannelCalls {
+    private ChannelCalls() {
+    }
+
+    /** {@code channel.read(buffer)}: in blocking mode, waits until at least one byte or the end of stream. */
+    public static int read(SocketChannel channel, ByteBuffer buffer) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.readNow(channel, buffer);
+        }
+        while (true) {
+            int count = BlockingChannels.readNow(channel, buffer);
+            if (count != 0 || !buffer.hasRemaining()) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.write(buffer)}: in blocking mode, returns once every remaining byte is written. */
+    public static int write(SocketChannel channel, ByteBuffer buffer) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.writeNow(channel, buffer);
+        }
+        int written = 0;
+        while (true) {
+            written += BlockingChannels.writeNow(channel, buffer);
+            if (!buffer.hasRemaining()) {
+                return written;
+            }
+            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.connect(remote)}: in blocking mode, returns true once the connection is established. */
+    public static boolean connect(SocketChannel channel, SocketAddress remote) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.startConnect(channel, remote);
+        }
+        if (BlockingChannels.startConnect(channel, remote)) {
+            return true;
+        }
+        while (!BlockingChannels.finishConnectNow(channel)) {
+            IoWait.awaitConnectable(waits, IoWait.NO_DEADLINE);
+        }
+        return true;
+    }
+
+    /** {@code channel.accept()}: in blocking mode, waits for a connection; the accepted channel is blocking. */
+    public static SocketChannel accept(ServerSocketChannel channel) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.acceptNow(channel);
+        }
+        while (true) {
+            SocketChannel accepted = BlockingChannels.acceptNow(channel);
+            if (accepted != null) {
+                return accepted;
+            }
+            IoWait.awaitAcceptable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+}

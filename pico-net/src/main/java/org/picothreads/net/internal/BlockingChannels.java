@@ -1,0 +1,92 @@
+package org.picothreads.net.internal;
+
+import java.io.IOException;
+import java.net.SocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SelectableChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.util.Collections;
+import java.util.Map;
+import java.util.WeakHashMap;
+import org.picothreads.runtime.internal.Parking;
+
+/**
+ * The channels in blocking mode that a PicoThread used and that pico-net therefore switched to non-blocking mode,
+ * emulating blocking mode for the program, with the plain channel calls of the emulation (this package is not
+ * rewritten, so these calls reach the JDK's channel).
+ */
+public final class BlockingChannels {
+    /** The emulated channels, with their waits; a channel leaves when the program switches it to non-blocking. */
+    private static final Map<SelectableChannel, ChannelWaits> EMULATED =
+            Collections.synchronizedMap(new WeakHashMap<>());
+
+    private BlockingChannels() {
+    }
+
+    /**
+     * The waits of {@code channel} when its blocking mode is emulated, after switching a channel in blocking mode
+     * to emulation when the caller is a PicoThread; null when the call should go to the channel unchanged (a
+     * non-blocking channel, or a blocking one that only platform threads have used).
+     */
+    public static ChannelWaits waitsOf(SelectableChannel channel) throws IOException {
+        ChannelWaits waits = EMULATED.get(channel);
+        if (waits != null || !Parking.onPicoThread()) {
+            return waits;
+        }
+        synchronized (channel.blockingLock()) {
+            waits = EMULATED.get(channel);
+            if (waits == null && channel.isBlocking() && channel.isOpen()) {
+                waits = new ChannelWaits(channel);
+                EMULATED.put(channel, waits);
+            }
+            return waits;
+        }
+    }
+
+    /** {@code channel.isBlocking()} as the program sees it: true while its blocking mode is emulated. */
+    public static boolean isBlocking(SelectableChannel channel) {
+        return EMULATED.containsKey(channel) || channel.isBlocking();
+    }
+
+    /** {@code channel.configureBlocking(block)}: switching an emulated channel to non-blocking ends the emulation. */
+    public static SelectableChannel configureBlocking(SelectableChannel channel, boolean block) throws IOException {
+        synchronized (channel.blockingLock()) {
+            if (EMULATED.containsKey(channel)) {
+                if (block) {
+                    if (!channel.isOpen()) {
+                        channel.configureBlocking(true);
+                    }
+                    return channel;
+                }
+                EMULATED.remove(channel);
+            }
+            return channel.configureBlocking(block);
+        }
+    }
+
+    /** One non-blocking read. */
+    public static int readNow(SocketChannel channel, ByteBuffer buffer) throws IOException {
+        return channel.read(buffer);
+    }
+
+    /** One non-blocking write. */
+    public static int writeNow(SocketChannel channel, ByteBuffer buffer) throws IOException {
+        return channel.write(buffer);
+    }
+
+    /** One non-blocking accept; null when no connection is pending. */
+    public static SocketChannel acceptNow(ServerSocketChannel channel) throws IOException {
+        return channel.accept();
+    }
+
+    /** Starts a non-blocking connect; true when it completed at once. */
+    public static boolean startConnect(SocketChannel channel, SocketAddress remote) throws IOException {
+        return channel.connect(remote);
+    }
+
+    /** One non-blocking attempt to finish a connect. */
+    public static boolean finishConnectNow(SocketChannel channel) throws IOException {
+        return channel.finishConnect();
+    }
+}
