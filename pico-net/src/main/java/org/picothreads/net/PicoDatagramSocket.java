@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.util.Set;
+import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 
@@ -48,25 +49,16 @@ public class PicoDatagramSocket extends DatagramSocket {
             waits = new ChannelWaits(channel);
         } catch (IOException e) {
             super.close();
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
         if (bindAddress != null) {
             try {
                 channel.bind(bindAddress);
             } catch (IOException e) {
                 close();
-                throw asSocketException(e);
+                throw SocketErrors.asSocketException(e);
             }
         }
-    }
-
-    private static SocketException asSocketException(IOException failure) {
-        if (failure instanceof SocketException) {
-            return (SocketException) failure;
-        }
-        SocketException converted = new SocketException(failure.getMessage());
-        converted.initCause(failure);
-        return converted;
     }
 
     private void ensureOpen() throws SocketException {
@@ -84,7 +76,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         try {
             channel.bind(address == null ? new InetSocketAddress(0) : address);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 
@@ -106,7 +98,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         try {
             channel.connect(address);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 
@@ -327,7 +319,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         try {
             channel.setOption(name, value);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 
@@ -336,7 +328,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         try {
             return channel.getOption(name);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 

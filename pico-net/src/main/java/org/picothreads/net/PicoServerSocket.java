@@ -235,7 +235,7 @@ public class PicoServerSocket extends ServerSocket {
         try {
             channel.setOption(name, value);
         } catch (IOException e) {
-            throw e instanceof SocketException ? (SocketException) e : new SocketException(e.getMessage());
+            throw SocketErrors.asSocketException(e);
         }
     }
 
@@ -244,7 +244,7 @@ public class PicoServerSocket extends ServerSocket {
         try {
             return channel.getOption(name);
         } catch (IOException e) {
-            throw e instanceof SocketException ? (SocketException) e : new SocketException(e.getMessage());
+            throw SocketErrors.asSocketException(e);
         }
     }
 

@@ -485,7 +485,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         try {
             channel.setOption(name, value);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 
@@ -494,13 +494,10 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         try {
             return channel.getOption(name);
         } catch (IOException e) {
-            throw asSocketException(e);
+            throw SocketErrors.asSocketException(e);
         }
     }
 
-    private static SocketException asSocketException(IOException e) {
-        return e instanceof SocketException ? (SocketException) e : new SocketException(e.getMessage());
-    }
 
     private void ensureNotClosed() throws SocketException {
         if (isClosed()) {

@@ -43,4 +43,14 @@ public final class SocketErrors {
         }
         return failure;
     }
+
+    /** A failure of a socket option or operation as the SocketException java.net would throw, keeping the cause. */
+    public static java.net.SocketException asSocketException(IOException failure) {
+        if (failure instanceof java.net.SocketException) {
+            return (java.net.SocketException) failure;
+        }
+        java.net.SocketException converted = new java.net.SocketException(failure.getMessage());
+        converted.initCause(failure);
+        return converted;
+    }
 }

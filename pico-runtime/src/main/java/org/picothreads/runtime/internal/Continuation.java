@@ -100,14 +100,6 @@ public final class Continuation {
         return true;
     }
 
-    /**
-     * True when the running code may suspend by capture: it runs as a PicoThread on the carrier and no
-     * frame between it and the thread's entry has pinned it.
-     */
-    public static boolean canSuspend() {
-        Task task = Carrier.currentTaskOnThisThread();
-        return task != null && task.pinDepth == 0;
-    }
 
     /**
      * Entered before a call that may block from code that cannot be captured (a constructor, a class

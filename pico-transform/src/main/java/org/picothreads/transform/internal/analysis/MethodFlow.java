@@ -30,9 +30,6 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
  * from an instruction makes the handler's live locals live before that instruction.
  */
 public final class MethodFlow {
-    /** Monitor depth of an instruction no path reaches. */
-    public static final int UNREACHABLE = -1;
-
     private final MethodNode method;
     private final Frame<BasicValue>[] frames;
     private final BitSet[] liveBefore;
@@ -110,12 +107,6 @@ public final class MethodFlow {
     public BitSet liveLocalsBefore(AbstractInsnNode instruction) {
         BitSet live = liveBefore[method.instructions.indexOf(instruction)];
         return live == null ? new BitSet() : live;
-    }
-
-    /** How many monitors are held before the instruction, or {@link #UNREACHABLE}. */
-    public int monitorDepthBefore(AbstractInsnNode instruction) {
-        List<AbstractInsnNode> held = heldMonitors.get(method.instructions.indexOf(instruction));
-        return held == null ? UNREACHABLE : held.size();
     }
 
     /** The MONITORENTER instructions whose monitors are held before the instruction, outermost first. */

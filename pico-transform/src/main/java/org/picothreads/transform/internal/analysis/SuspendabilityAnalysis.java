@@ -34,9 +34,6 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 public final class SuspendabilityAnalysis {
     /** One method of the input: its class and its node. */
     public record MethodReference(ClassNode owner, MethodNode method) {
-        String key() {
-            return owner.name + "." + method.name + method.desc;
-        }
     }
 
     /** An invokedynamic LambdaMetafactory site: the functional interface it creates and what it calls. */

@@ -66,8 +66,7 @@ public final class CaptureWeaver {
      * One value saved at a site: where it lives, its kind and, for references, its type; for a stack entry
      * that a constant produced, that constant instruction (the entry is pushed again, never saved).
      */
-    private record SavedSlot(int local, SavedKind kind, Type type, boolean onStack, int stackIndex,
-            AbstractInsnNode constant) {
+    private record SavedSlot(int local, SavedKind kind, Type type, AbstractInsnNode constant) {
         boolean isSaved() {
             return kind != SavedKind.NULL && constant == null;
         }
@@ -128,7 +127,7 @@ public final class CaptureWeaver {
                 if (kind == null) {
                     continue;
                 }
-                slots.add(new SavedSlot(local, kind, value.getType(), false, -1, null));
+                slots.add(new SavedSlot(local, kind, value.getType(), null));
                 reported.add(new SavedValue("local", local, localNames.get(point)[local], describe(value)));
             }
             int temporary = firstTemporary;
@@ -137,7 +136,7 @@ public final class CaptureWeaver {
                 BasicValue value = frame.getStack(index);
                 SavedKind kind = SavedKind.of(value);
                 AbstractInsnNode constant = constants.get(point)[index];
-                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), true, index, constant));
+                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant));
                 if (constant == null) {
                     reported.add(new SavedValue("stack", index, null, describe(value)));
                     temporary += kind.size;
