@@ -1,6 +1,7 @@
 package org.picothreads.runtime;
 
 import java.time.Duration;
+import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Task;
 import org.picothreads.runtime.internal.ThreadCalls;
 
@@ -207,21 +208,25 @@ public class PicoThread extends Thread {
 
     /** Hides {@link Thread#sleep(long)}: see {@link ThreadCalls#sleep(long)}. */
     public static void sleep(long millis) throws InterruptedException {
+        CallerToken.discard(); // called by a subclass's own name, which rewritten code gives no token
         ThreadCalls.sleep(millis);
     }
 
     /** Hides {@link Thread#sleep(long, int)}: see {@link ThreadCalls#sleep(long, int)}. */
     public static void sleep(long millis, int nanos) throws InterruptedException {
+        CallerToken.discard(); // called by a subclass's own name, which rewritten code gives no token
         ThreadCalls.sleep(millis, nanos);
     }
 
     /** Hides {@code Thread.sleep(Duration)} of JDK 19 and later: see {@link ThreadCalls#sleep(Duration)}. */
     public static void sleep(Duration duration) throws InterruptedException {
+        CallerToken.discard(); // called by a subclass's own name, which rewritten code gives no token
         ThreadCalls.sleep(duration);
     }
 
     /** Hides {@link Thread#yield()}: see {@link ThreadCalls#yieldNow()}. */
     public static void yield() {
+        CallerToken.discard(); // called by a subclass's own name, which rewritten code gives no token
         ThreadCalls.yieldNow();
     }
 

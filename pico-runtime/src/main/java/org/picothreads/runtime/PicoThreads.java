@@ -71,8 +71,12 @@ public final class PicoThreads {
      * @param foreignFramePins of those, the times a frame that was not rewritten (a JDK callback such as
      *                         {@code List.forEach}, reflection) forced the pin; {@code -Dpicothreads.tracePinned=true}
      *                         prints the first stack of each such call site
+     * @param framesChecked captures preceded by the walk over the carrier stack that checks every frame was
+     *                      rewritten
+     * @param framesTrustedByCaller captures that needed no walk, because the blocking call was made directly by an
+     *                              activation that had itself been restored, whose frames were checked before
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
-            long resumes, long pinnedBlocks, long foreignFramePins) {
+            long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller) {
     }
 }

@@ -28,7 +28,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
+import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Parking;
+import org.picothreads.runtime.internal.Task;
 import org.picothreads.runtime.internal.ThreadCalls;
 import org.picothreads.runtime.internal.Waiter;
 
@@ -60,18 +62,28 @@ public final class ConcurrentCalls {
     // CountDownLatch
 
     public static void await(CountDownLatch latch) throws InterruptedException {
-        if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
-            ((PicoCountDownLatch) latch).awaitZero(-1);
-        } else {
-            latch.await();
+        Task trusted = trustIfDirect(latch);
+        try {
+            if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
+                ((PicoCountDownLatch) latch).awaitZero(-1);
+            } else {
+                latch.await();
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
     public static boolean await(CountDownLatch latch, long timeout, TimeUnit unit) throws InterruptedException {
-        if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
-            return ((PicoCountDownLatch) latch).awaitZero(Math.max(0, unit.toNanos(timeout)));
+        Task trusted = trustIfDirect(latch);
+        try {
+            if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
+                return ((PicoCountDownLatch) latch).awaitZero(Math.max(0, unit.toNanos(timeout)));
+            }
+            return latch.await(timeout, unit);
+        } finally {
+            endTrust(trusted);
         }
-        return latch.await(timeout, unit);
     }
 
     // CyclicBarrier
@@ -98,18 +110,28 @@ public final class ConcurrentCalls {
     // Semaphore
 
     public static void acquire(Semaphore semaphore) throws InterruptedException {
-        if (semaphore instanceof PicoSemaphore && isSuperCall(semaphore, "acquire")) {
-            ((PicoSemaphore) semaphore).acquirePermits(1, -1, true);
-        } else {
-            semaphore.acquire();
+        Task trusted = trustIfDirect(semaphore);
+        try {
+            if (semaphore instanceof PicoSemaphore && isSuperCall(semaphore, "acquire")) {
+                ((PicoSemaphore) semaphore).acquirePermits(1, -1, true);
+            } else {
+                semaphore.acquire();
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
     public static void acquire(Semaphore semaphore, int permits) throws InterruptedException {
-        if (semaphore instanceof PicoSemaphore && permits >= 0 && isSuperCall(semaphore, "acquire")) {
-            ((PicoSemaphore) semaphore).acquirePermits(permits, -1, true);
-        } else {
-            semaphore.acquire(permits);
+        Task trusted = trustIfDirect(semaphore);
+        try {
+            if (semaphore instanceof PicoSemaphore && permits >= 0 && isSuperCall(semaphore, "acquire")) {
+                ((PicoSemaphore) semaphore).acquirePermits(permits, -1, true);
+            } else {
+                semaphore.acquire(permits);
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
@@ -156,22 +178,32 @@ public final class ConcurrentCalls {
     // Lock (ReentrantLock, and the read and write locks of ReentrantReadWriteLock)
 
     public static void lock(Lock lock) {
-        if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lock")) {
-            try {
-                ((PicoReentrantLock) lock).state().acquire(-1, false, lock);
-            } catch (InterruptedException impossible) {
-                throw new IllegalStateException(impossible);
+        Task trusted = trustIfDirect(lock);
+        try {
+            if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lock")) {
+                try {
+                    ((PicoReentrantLock) lock).state().acquire(-1, false, lock);
+                } catch (InterruptedException impossible) {
+                    throw new IllegalStateException(impossible);
+                }
+            } else {
+                lock.lock();
             }
-        } else {
-            lock.lock();
+        } finally {
+            endTrust(trusted);
         }
     }
 
     public static void lockInterruptibly(Lock lock) throws InterruptedException {
-        if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lockInterruptibly")) {
-            ((PicoReentrantLock) lock).state().acquire(-1, true, lock);
-        } else {
-            lock.lockInterruptibly();
+        Task trusted = trustIfDirect(lock);
+        try {
+            if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lockInterruptibly")) {
+                ((PicoReentrantLock) lock).state().acquire(-1, true, lock);
+            } else {
+                lock.lockInterruptibly();
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
@@ -227,15 +259,30 @@ public final class ConcurrentCalls {
     // Condition
 
     public static void await(Condition condition) throws InterruptedException {
-        condition.await();
+        Task trusted = trustIfDirect(condition);
+        try {
+            condition.await();
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     public static void awaitUninterruptibly(Condition condition) {
-        condition.awaitUninterruptibly();
+        Task trusted = trustIfDirect(condition);
+        try {
+            condition.awaitUninterruptibly();
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     public static long awaitNanos(Condition condition, long nanos) throws InterruptedException {
-        return condition.awaitNanos(nanos);
+        Task trusted = trustIfDirect(condition);
+        try {
+            return condition.awaitNanos(nanos);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     public static boolean await(Condition condition, long time, TimeUnit unit) throws InterruptedException {
@@ -249,10 +296,15 @@ public final class ConcurrentCalls {
     // BlockingQueue and BlockingDeque
 
     public static void put(BlockingQueue<Object> queue, Object element) throws InterruptedException {
-        if (queue instanceof BlockingOperations && isSuperCall(queue, "put")) {
-            operations(queue).putWithin(element, false, -1);
-        } else {
-            queue.put(element);
+        Task trusted = trustIfDirect(queue);
+        try {
+            if (queue instanceof BlockingOperations && isSuperCall(queue, "put")) {
+                operations(queue).putWithin(element, false, -1);
+            } else {
+                queue.put(element);
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
@@ -265,17 +317,27 @@ public final class ConcurrentCalls {
     }
 
     public static Object take(BlockingQueue<Object> queue) throws InterruptedException {
-        if (queue instanceof BlockingOperations && isSuperCall(queue, "take")) {
-            return operations(queue).takeWithin(false, -1);
+        Task trusted = trustIfDirect(queue);
+        try {
+            if (queue instanceof BlockingOperations && isSuperCall(queue, "take")) {
+                return operations(queue).takeWithin(false, -1);
+            }
+            return queue.take();
+        } finally {
+            endTrust(trusted);
         }
-        return queue.take();
     }
 
     public static Object poll(BlockingQueue<Object> queue, long timeout, TimeUnit unit) throws InterruptedException {
-        if (queue instanceof BlockingOperations && isSuperCall(queue, "poll")) {
-            return operations(queue).takeWithin(false, Math.max(0, unit.toNanos(timeout)));
+        Task trusted = trustIfDirect(queue);
+        try {
+            if (queue instanceof BlockingOperations && isSuperCall(queue, "poll")) {
+                return operations(queue).takeWithin(false, Math.max(0, unit.toNanos(timeout)));
+            }
+            return queue.poll(timeout, unit);
+        } finally {
+            endTrust(trusted);
         }
-        return queue.poll(timeout, unit);
     }
 
     /** {@code DelayQueue.take()}, whose erased descriptor returns Delayed rather than Object. */
@@ -289,18 +351,28 @@ public final class ConcurrentCalls {
     }
 
     public static void putFirst(BlockingDeque<Object> deque, Object element) throws InterruptedException {
-        if (deque instanceof BlockingOperations && isSuperCall(deque, "putFirst")) {
-            operations(deque).putWithin(element, true, -1);
-        } else {
-            deque.putFirst(element);
+        Task trusted = trustIfDirect(deque);
+        try {
+            if (deque instanceof BlockingOperations && isSuperCall(deque, "putFirst")) {
+                operations(deque).putWithin(element, true, -1);
+            } else {
+                deque.putFirst(element);
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
     public static void putLast(BlockingDeque<Object> deque, Object element) throws InterruptedException {
-        if (deque instanceof BlockingOperations && isSuperCall(deque, "putLast")) {
-            operations(deque).putWithin(element, false, -1);
-        } else {
-            deque.putLast(element);
+        Task trusted = trustIfDirect(deque);
+        try {
+            if (deque instanceof BlockingOperations && isSuperCall(deque, "putLast")) {
+                operations(deque).putWithin(element, false, -1);
+            } else {
+                deque.putLast(element);
+            }
+        } finally {
+            endTrust(trusted);
         }
     }
 
@@ -321,17 +393,27 @@ public final class ConcurrentCalls {
     }
 
     public static Object takeFirst(BlockingDeque<Object> deque) throws InterruptedException {
-        if (deque instanceof BlockingOperations && isSuperCall(deque, "takeFirst")) {
-            return operations(deque).takeWithin(false, -1);
+        Task trusted = trustIfDirect(deque);
+        try {
+            if (deque instanceof BlockingOperations && isSuperCall(deque, "takeFirst")) {
+                return operations(deque).takeWithin(false, -1);
+            }
+            return deque.takeFirst();
+        } finally {
+            endTrust(trusted);
         }
-        return deque.takeFirst();
     }
 
     public static Object takeLast(BlockingDeque<Object> deque) throws InterruptedException {
-        if (deque instanceof BlockingOperations && isSuperCall(deque, "takeLast")) {
-            return operations(deque).takeWithin(true, -1);
+        Task trusted = trustIfDirect(deque);
+        try {
+            if (deque instanceof BlockingOperations && isSuperCall(deque, "takeLast")) {
+                return operations(deque).takeWithin(true, -1);
+            }
+            return deque.takeLast();
+        } finally {
+            endTrust(trusted);
         }
-        return deque.takeLast();
     }
 
     public static Object pollFirst(BlockingDeque<Object> deque, long timeout, TimeUnit unit)
@@ -605,6 +687,31 @@ public final class ConcurrentCalls {
         }
         long nanos = unit.toNanos(timeout);
         ThreadCalls.join(thread, nanos / 1_000_000, (int) (nanos % 1_000_000));
+    }
+
+    /**
+     * Claims the caller's token ({@link CallerToken}) and, when the caller was restored and the receiver is one of
+     * the runtime's own classes whose blocking methods run nothing but the runtime's code up to the scheduler,
+     * marks the running PicoThread so that its capture skips the frame check; returns the marked task, or null.
+     * The priority and delay queues (which call the elements' compareTo and getDelay) and the barrier (which runs
+     * the barrier action) are not among them, nor any subclass of the program's.
+     */
+    private static Task trustIfDirect(Object receiver) {
+        if (!CallerToken.claim()) {
+            return null;
+        }
+        Class<?> type = receiver.getClass();
+        boolean direct = type == PicoLinkedBlockingQueue.class || type == PicoArrayBlockingQueue.class
+                || type == PicoSynchronousQueue.class || type == PicoLinkedBlockingDeque.class
+                || type == PicoReentrantLock.class || type == PicoCondition.class
+                || type == PicoCountDownLatch.class || type == PicoSemaphore.class;
+        return direct ? CallerToken.trustRunning() : null;
+    }
+
+    private static void endTrust(Task trusted) {
+        if (trusted != null) {
+            CallerToken.endTrust(trusted);
+        }
     }
 
     /**

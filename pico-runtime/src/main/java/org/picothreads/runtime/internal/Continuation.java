@@ -5,7 +5,7 @@ package org.picothreads.runtime.internal;
  * static flag it tests on entry. Nothing here runs on the normal path except that flag test.
  *
  * <pre>
- * method entry:        if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
+ * method entry:        if (Continuation.restoring) { Frame f = Continuation.resume(KEY);   (f: the thread's saved stack)
  *                                                    if (f != null) jump to restore block f.resumePoint() }
  * suspension call site: spill the operand stack to locals; reload it; invoke      (covered by the handler)
  * capture handler:      Frame f = Continuation.capture(KEY, point, references, primitives);
@@ -38,33 +38,35 @@ public final class Continuation {
         if (task == null || !restoring) {
             return null;
         }
-        Frame frame = task.savedFrames;
-        if (frame == null) {
+        Frame frame = task.savedStack;
+        String next = frame == null ? null : frame.nextMethod();
+        if (next == null) {
             restoring = false;
             throw new IllegalStateException("PicoThreads: " + method
                     + " was entered while restoring, but every saved frame of " + task + " was already restored");
         }
-        if (frame.method != method) {
+        if (next != method) {
             restoring = false;
             throw new IllegalStateException("PicoThreads: restoring " + task + " entered " + method
-                    + " but the next saved frame belongs to " + frame.method
+                    + " but the next saved frame belongs to " + next
                     + "; a frame that was not rewritten ran again between them");
         }
-        task.savedFrames = frame.inner;
-        frame.inner = null;
-        frame.rewind();
+        frame.beginRestore();
         return frame;
     }
 
     /**
-     * Called by a capture handler: records a new frame for the method that caught the signal and links it
-     * as the outermost frame saved so far. The handler then pushes its live values into it.
+     * Called by a capture handler: appends a saved activation for the method that caught the signal, as the
+     * outermost saved so far, and returns the thread's saved stack for the handler to push its live values into.
      */
     public static Frame capture(String method, int resumePoint, int referenceCount, int primitiveCount) {
         Task task = Carrier.current;
-        Frame frame = new Frame(method, resumePoint, referenceCount, primitiveCount);
-        frame.inner = task.savedFrames;
-        task.savedFrames = frame;
+        Frame frame = task.savedStack;
+        if (frame == null) {
+            frame = new Frame();
+            task.savedStack = frame;
+        }
+        frame.beginCapture(method, resumePoint, referenceCount, primitiveCount);
         return frame;
     }
 
@@ -74,7 +76,9 @@ public final class Continuation {
      */
     public static Capture suspend() {
         Task task = Carrier.current;
-        task.savedFrames = null;
+        if (task.savedStack != null) {
+            task.savedStack.clear();
+        }
         task.suspensions++;
         return Capture.SIGNAL;
     }
@@ -91,10 +95,10 @@ public final class Continuation {
         if (task == null) {
             return false;
         }
-        if (task.savedFrames != null) {
+        if (task.savedStack != null && task.savedStack.hasSavedActivations()) {
             restoring = false;
             throw new IllegalStateException("PicoThreads: restoring " + task
-                    + " reached a blocking call before its saved frame " + task.savedFrames);
+                    + " reached a blocking call before its saved frame " + task.savedStack.nextMethod());
         }
         restoring = false;
         return true;

@@ -67,13 +67,19 @@ public final class Monitors {
      * thread) while another owner holds it. Rewritten code calls this just before MONITORENTER.
      */
     public static void enter(Object object) {
+        boolean callerRestored = CallerToken.claim();
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             enterOnPlatformThread(object, Thread.currentThread());
             return;
         }
         Continuation.resumingPrimitive();
-        acquire(task, object, 1);
+        task.callerRestored = callerRestored;
+        try {
+            acquire(task, object, 1);
+        } finally {
+            task.callerRestored = false;
+        }
     }
 
     /**
@@ -103,12 +109,22 @@ public final class Monitors {
 
     /** {@link Object#wait(long, int)} for rewritten code. */
     public static void waitOn(Object object, long millis, int nanos) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         ThreadCalls.checkTimeout(millis, nanos);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             waitOnPlatformThread(object, millis, nanos);
             return;
         }
+        task.callerRestored = callerRestored;
+        try {
+            waitOnCarrier(task, object, millis, nanos);
+        } finally {
+            task.callerRestored = false;
+        }
+    }
+
+    private static void waitOnCarrier(Task task, Object object, long millis, int nanos) throws InterruptedException {
         boolean resumed = Continuation.resumingPrimitive();
         Waiter waiter = task.monitorWaiter;
         if (!resumed || waiter == null || waiter.object != object) {

@@ -65,6 +65,8 @@ public final class Scheduler {
     private long resumes;
     private long pinnedBlocks;
     private long foreignFramePins;
+    private long framesChecked;
+    private long framesTrustedByCaller;
 
     /** The first of the live tasks (admitted, not terminated), linked in a circle in admission order; or null. */
     private Task liveTasks;
@@ -145,12 +147,13 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         long started = scheduler.threadsStarted;
         long terminated = scheduler.threadsTerminated;
         return new PicoThreads.Statistics(started, terminated, started - terminated, scheduler.suspensions,
-                scheduler.resumes, scheduler.pinnedBlocks, scheduler.foreignFramePins);
+                scheduler.resumes, scheduler.pinnedBlocks, scheduler.foreignFramePins, scheduler.framesChecked,
+                scheduler.framesTrustedByCaller);
     }
 
     /** The policy from picothreads.scheduler, else from the defaults resource's scheduler, else FIFO. */
@@ -386,11 +389,21 @@ public final class Scheduler {
         }
     }
 
-    /** True when the running task can be captured here; counts a pin caused by a frame that was not rewritten. */
+    /**
+     * True when the running task can be captured here: not pinned, and either marked by a direct runtime entry that
+     * a restored activation called ({@link CallerToken}) or found by the frame check to have only capturable frames.
+     * Counts a pin caused by a frame that was not rewritten.
+     */
     private boolean capturable(Task task) {
         if (task.pinDepth > 0) {
             return false;
         }
+        if (task.callerRestored) {
+            task.callerRestored = false;
+            framesTrustedByCaller++;
+            return true;
+        }
+        framesChecked++;
         if (CaptureSafety.everyFrameCapturable()) {
             return true;
         }

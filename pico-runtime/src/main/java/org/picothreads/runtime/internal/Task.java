@@ -49,10 +49,18 @@ public final class Task {
         }
     }
 
-    /** The chain of saved frames, outermost first; null while the thread runs or before it first ran. */
-    Frame savedFrames;
+    /**
+     * The thread's saved activations while it is suspended (empty while it runs); created at its first capture
+     * and kept, so that suspending again at the same depth allocates nothing.
+     */
+    Frame savedStack;
     /** How many pinned regions the running code is inside; blocking calls block for real while above zero. */
     int pinDepth;
+    /**
+     * True while a direct runtime entry called by a restored activation runs ({@link CallerToken}): a capture
+     * below it needs no frame check. Consumed by the check.
+     */
+    boolean callerRestored;
     /** How many times this task has suspended by capture. */
     long suspensions;
 
@@ -232,7 +240,7 @@ public final class Task {
      * platform threads that join it.
      */
     void markTerminated() {
-        savedFrames = null;
+        savedStack = null;
         threadLocalValues = null;
         PICO_THREAD_TARGET.set((PicoThread) thread, (Runnable) null);
         synchronized (this) {

@@ -36,6 +36,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#sleep(long)}. */
     public static void sleep(long millis) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         if (millis < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
@@ -44,11 +45,12 @@ public final class ThreadCalls {
             Thread.sleep(millis);
             return;
         }
-        sleepNanos(task, TimeUnit.MILLISECONDS.toNanos(millis));
+        sleepNanos(task, TimeUnit.MILLISECONDS.toNanos(millis), callerRestored);
     }
 
     /** {@link Thread#sleep(long, int)}. */
     public static void sleep(long millis, int nanos) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         checkTimeout(millis, nanos);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
@@ -56,11 +58,12 @@ public final class ThreadCalls {
             return;
         }
         long total = TimeUnit.MILLISECONDS.toNanos(millis);
-        sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos));
+        sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos), callerRestored);
     }
 
     /** {@code Thread.sleep(Duration)} of JDK 19 and later: a negative duration returns at once. */
     public static void sleep(Duration duration) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         long nanos = TimeUnit.NANOSECONDS.convert(duration);
         if (nanos < 0) {
             return;
@@ -70,11 +73,12 @@ public final class ThreadCalls {
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
             return;
         }
-        sleepNanos(task, nanos);
+        sleepNanos(task, nanos, callerRestored);
     }
 
     /** {@link Thread#yield()}. */
     public static void yieldNow() {
+        boolean callerRestored = CallerToken.claim();
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             Thread.yield();
@@ -83,7 +87,12 @@ public final class ThreadCalls {
         if (Continuation.resumingPrimitive()) {
             return;
         }
-        Scheduler.running().yieldTask(task);
+        task.callerRestored = callerRestored;
+        try {
+            Scheduler.running().yieldTask(task);
+        } finally {
+            task.callerRestored = false;
+        }
     }
 
     /** {@link Thread#interrupted()}: returns and clears the interrupt status of the current thread. */
@@ -106,6 +115,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#join(long)}: waits at most {@code millis}, or forever when it is 0. */
     public static void join(Thread thread, long millis) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         if (millis < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
@@ -120,7 +130,7 @@ public final class ThreadCalls {
             }
             return;
         }
-        joinNanos(task, thread, target, nanos);
+        joinNanos(task, thread, target, nanos, callerRestored);
     }
 
     /** {@link Thread#join(long, int)}: the nanoseconds round the wait up to the next millisecond. */
@@ -138,6 +148,7 @@ public final class ThreadCalls {
      * thread has terminated; throws IllegalThreadStateException if it was not started.
      */
     public static boolean join(Thread thread, Duration duration) throws InterruptedException {
+        boolean callerRestored = CallerToken.claim();
         long nanos = TimeUnit.NANOSECONDS.convert(duration);
         Task task = Carrier.currentTaskOnThisThread();
         Task target = Task.of(thread);
@@ -165,7 +176,12 @@ public final class ThreadCalls {
             return isTerminated(thread, target);
         }
         throwIfInterrupted(task, null);
-        Scheduler.running().join(task, thread, target, nanos);
+        task.callerRestored = callerRestored;
+        try {
+            Scheduler.running().join(task, thread, target, nanos);
+        } finally {
+            task.callerRestored = false;
+        }
         completeWait(task, null);
         return isTerminated(thread, target);
     }
@@ -195,21 +211,27 @@ public final class ThreadCalls {
         }
     }
 
-    private static void sleepNanos(Task task, long nanos) throws InterruptedException {
+    private static void sleepNanos(Task task, long nanos, boolean callerRestored) throws InterruptedException {
         if (Continuation.resumingPrimitive()) {
             completeWait(task, SLEEP_INTERRUPTED);
             return;
         }
         throwIfInterrupted(task, SLEEP_INTERRUPTED);
-        if (nanos == 0) {
-            Scheduler.running().yieldTask(task);
-            return;
+        task.callerRestored = callerRestored;
+        try {
+            if (nanos == 0) {
+                Scheduler.running().yieldTask(task);
+                return;
+            }
+            Scheduler.running().sleep(task, nanos);
+        } finally {
+            task.callerRestored = false;
         }
-        Scheduler.running().sleep(task, nanos);
         completeWait(task, SLEEP_INTERRUPTED);
     }
 
-    private static void joinNanos(Task task, Thread thread, Task target, long nanos) throws InterruptedException {
+    private static void joinNanos(Task task, Thread thread, Task target, long nanos, boolean callerRestored)
+            throws InterruptedException {
         if (Continuation.resumingPrimitive()) {
             completeWait(task, null);
             return;
@@ -218,7 +240,12 @@ public final class ThreadCalls {
             return;
         }
         throwIfInterrupted(task, null);
-        Scheduler.running().join(task, thread, target, nanos);
+        task.callerRestored = callerRestored;
+        try {
+            Scheduler.running().join(task, thread, target, nanos);
+        } finally {
+            task.callerRestored = false;
+        }
         completeWait(task, null);
     }
 

@@ -3,9 +3,7 @@ package org.picothreads.runtime.internal;
 import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.picothreads.runtime.PicoThread;
@@ -143,12 +141,13 @@ final class ThreadDump {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
-        List<Frame> outermostFirst = new ArrayList<>();
-        for (Frame frame = task.savedFrames; frame != null; frame = frame.inner) {
-            outermostFirst.add(frame);
+        if (task.savedStack == null) {
+            return;
         }
-        for (int index = outermostFirst.size() - 1; index >= 0; index--) {
-            text.append("\tat ").append(location(outermostFirst.get(index), task, markers)).append('\n');
+        Object[] outermostFirst = task.savedStack.describeSaved();
+        for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
+            text.append("\tat ").append(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1],
+                    task, markers)).append('\n');
         }
     }
 
@@ -178,8 +177,7 @@ final class ThreadDump {
     }
 
     /** {@code owner.method(File.java:line)} for a saved frame, or with {@code (Unknown Source)}. */
-    private static String location(Frame frame, Task task, Map<String, Rewritten> markers) {
-        String key = frame.method;
+    private static String location(String key, int resumePoint, Task task, Map<String, Rewritten> markers) {
         int dot = key.indexOf('.');
         String className = key.substring(0, dot).replace('/', '.');
         String member = key.substring(dot + 1);
@@ -187,7 +185,7 @@ final class ThreadDump {
         if (!markers.containsKey(className)) {
             markers.put(className, findMarker(className, task));
         }
-        int line = line(markers.get(className), member, frame.resumePoint);
+        int line = line(markers.get(className), member, resumePoint);
         String source = line > 0 ? sourceFile(className) + ":" + line : "Unknown Source";
         return className + "." + methodName + "(" + source + ")";
     }

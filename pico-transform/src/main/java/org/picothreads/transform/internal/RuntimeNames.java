@@ -20,6 +20,12 @@ public final class RuntimeNames {
     public static final String FRAME = "org/picothreads/runtime/internal/Frame";
     public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
     public static final String MONITORS = "org/picothreads/runtime/internal/Monitors";
+    public static final String CALLER_TOKEN = "org/picothreads/runtime/internal/CallerToken";
+    /** Static field of {@link #CALLER_TOKEN} set before each direct call into the runtime that may block. */
+    public static final String RESTORED_CALLER_FIELD = "restoredCaller";
+    public static final String RESTORED_CALLER_DESCRIPTOR = "Ljava/lang/Object;";
+    /** Package prefix of every PicoThreads class: a call to one of these is a direct call into the runtime. */
+    public static final String PICOTHREADS_PACKAGE = "org/picothreads/";
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
 

@@ -88,10 +88,10 @@ public final class BlockingQueues {
                 expired.append("interrupted");
             }
         });
-        delays.put(new Delay("late", 40));
+        delays.put(new Delay("late", 400));
         delays.put(new Delay("early", 10));
         delayConsumer.start();
-        delays.put(new Delay("middle", 25));
+        delays.put(new Delay("middle", 60));
         delayConsumer.join();
         log.append("\ndelay: ").append(expired);
 

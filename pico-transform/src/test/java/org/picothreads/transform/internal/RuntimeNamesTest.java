@@ -14,6 +14,7 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
 import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.runtime.PicoThread;
+import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
@@ -42,6 +43,11 @@ class RuntimeNamesTest {
         assertStatic(Continuation.class, RuntimeNames.CAPTURE_METHOD, RuntimeNames.CAPTURE_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
         assertStatic(Continuation.class, RuntimeNames.UNPIN, "()V");
+        Field restoredCaller = CallerToken.class.getField(RuntimeNames.RESTORED_CALLER_FIELD);
+        assertTrue(Modifier.isStatic(restoredCaller.getModifiers()));
+        assertEquals(RuntimeNames.RESTORED_CALLER_DESCRIPTOR, Type.getDescriptor(restoredCaller.getType()));
+        assertEquals(Type.getInternalName(CallerToken.class), RuntimeNames.CALLER_TOKEN);
+        assertTrue(RuntimeNames.CALLER_TOKEN.startsWith(RuntimeNames.PICOTHREADS_PACKAGE));
         assertEquals(RuntimeNames.RESUME_POINT_DESCRIPTOR,
                 Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.RESUME_POINT)));
         for (String kind : new String[] {"Int", "Long", "Float", "Double", "Object"}) {

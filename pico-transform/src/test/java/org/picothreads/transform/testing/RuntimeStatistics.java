@@ -12,15 +12,19 @@ import org.picothreads.runtime.PicoThreads;
  * @param suspensions       how many times a PicoThread suspended by capture
  * @param resumes           how many times a suspended PicoThread was resumed
  * @param pinnedBlocks      how many blocking calls blocked the carrier for real because they could not suspend
+ * @param foreignFramePins  of those, how many pinned because a frame that was not rewritten stood in the way
+ * @param framesChecked     captures preceded by the walk that checks every frame on the carrier stack
+ * @param framesTrustedByCaller captures that skipped the walk because a restored activation made the call
  */
 public record RuntimeStatistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
-        long resumes, long pinnedBlocks) {
+        long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller) {
 
     /** The runtime's counters now. */
     public static RuntimeStatistics now() {
         PicoThreads.Statistics statistics = PicoThreads.statistics();
         return new RuntimeStatistics(statistics.threadsStarted(), statistics.threadsTerminated(),
-                statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks());
+                statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks(),
+                statistics.foreignFramePins(), statistics.framesChecked(), statistics.framesTrustedByCaller());
     }
 
     /** How much each counter changed between an earlier snapshot and this one. */
@@ -31,6 +35,9 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
                 liveThreads - earlier.liveThreads,
                 suspensions - earlier.suspensions,
                 resumes - earlier.resumes,
-                pinnedBlocks - earlier.pinnedBlocks);
+                pinnedBlocks - earlier.pinnedBlocks,
+                foreignFramePins - earlier.foreignFramePins,
+                framesChecked - earlier.framesChecked,
+                framesTrustedByCaller - earlier.framesTrustedByCaller);
     }
 }

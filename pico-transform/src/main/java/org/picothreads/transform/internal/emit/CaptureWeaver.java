@@ -36,11 +36,13 @@ import org.picothreads.transform.report.SuspensionPoint;
  * <pre>
  * entry:     if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
  *                                          if (f != null) switch (f.resumePoint()) { case k: goto restore_k } }
+ *            f = null
  *            ...original code...
  * site k:    Stack: s0 .. sn-1 (below values, receiver, arguments)
  *              store sn-1 .. s0 into temporaries      Stack: (empty)
  *            reload_k:
  *              load s0 .. sn-1 from temporaries       Stack: s0 .. sn-1
+ *              CallerToken.restoredCaller = f         (only when INVOKE calls into the runtime)
  *            from_k: INVOKE ...  to_k:
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
  *             outside every user try block, so no user handler ever sees the capture)
@@ -58,6 +60,11 @@ import org.picothreads.transform.report.SuspensionPoint;
  * regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
  * code enters them again (outermost first); their runtime monitors stay owned across the suspension
  * ({@link MonitorWeaver}).
+ *
+ * <p>The local {@code f} keeps the frame an activation was restored from (null when it was entered normally),
+ * and a call into the runtime passes it on through {@code CallerToken.restoredCaller}: a blocking primitive
+ * called directly by a restored activation knows every frame below it was checked at the last capture and
+ * skips the frame check (see the runtime's {@code CallerToken}).
  */
 public final class CaptureWeaver {
     private static final int[] NO_LOCKS = {};
@@ -171,6 +178,11 @@ public final class CaptureWeaver {
                 }
             }
             // Stack: s0 .. sn-1
+            if (site.owner.startsWith(RuntimeNames.PICOTHREADS_PACKAGE)) {
+                spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
+                spill.add(new FieldInsnNode(Opcodes.PUTSTATIC, RuntimeNames.CALLER_TOKEN,
+                        RuntimeNames.RESTORED_CALLER_FIELD, RuntimeNames.RESTORED_CALLER_DESCRIPTOR));
+            }
             spill.add(from);
             method.instructions.insertBefore(site, spill);
             method.instructions.insert(site, to);
@@ -216,6 +228,9 @@ public final class CaptureWeaver {
         entry.add(new InsnNode(Opcodes.ATHROW));
         entry.add(restoreBlocks);
         entry.add(body);
+        // A normal entry: no frame was restored.
+        entry.add(new InsnNode(Opcodes.ACONST_NULL));
+        entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
         method.instructions.insert(entry);
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);

@@ -1,0 +1,70 @@
+package org.picothreads.runtime.internal;
+
+/**
+ * Spares the frame check ({@link CaptureSafety}) for a blocking call made directly by an activation that was
+ * itself restored. Restoring re-enters exactly the frames that the previous capture saved, and that capture was
+ * checked, so every frame below a restored activation is capturable for as long as that activation lives: when
+ * such an activation calls a blocking primitive of the runtime directly, nothing else can stand between the
+ * primitive and the scheduler, and the stack walk before the capture can be skipped.
+ *
+ * <p>The protocol, in three parts:
+ * <ol>
+ * <li>Rewritten code stores, just before each call it makes to a runtime method that may block, the frame its
+ *     activation was restored from, or null when it was entered normally (the local is null until a restore):
+ *     {@code aload frame; putstatic CallerToken.restoredCaller}. Platform threads only ever store null, so a
+ *     race between threads can only make the token null, which is the safe answer.</li>
+ * <li>A runtime entry point whose path to the scheduler calls no code but the runtime's own (a
+ *     <em>direct</em> entry: Thread.sleep, Object.wait, the runtime's own queues and locks) takes the token
+ *     first thing with {@link #claim()}, which also clears it, and marks the running task
+ *     ({@link #trust(Task)}) only for the extent of that path ({@link #endTrust(Task)} in a finally).
+ *     Entry points that may call back into code that is not the runtime (a stream or queue of the program's own
+ *     class, a comparator) never claim, so a capture reached through such code is always checked.</li>
+ * <li>The scheduler, before a capture, skips the walk when the running task is marked, and consumes the mark.</li>
+ * </ol>
+ * Runtime methods that forward to a direct entry but may be called from code that did not store a token
+ * (PicoThread's static methods, which a subclass can call by its own name) {@link #discard()} it first.
+ */
+public final class CallerToken {
+    /**
+     * The restored frame of the activation about to call the runtime, or null. Written by rewritten code on any
+     * thread; only the carrier ever writes a non-null value.
+     */
+    public static Object restoredCaller;
+
+    private CallerToken() {
+    }
+
+    /** Takes and clears the token: true when the caller of the direct entry point was restored. */
+    public static boolean claim() {
+        Object token = restoredCaller;
+        if (token == null) {
+            return false;
+        }
+        restoredCaller = null;
+        return true;
+    }
+
+    /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */
+    public static void discard() {
+        restoredCaller = null;
+    }
+
+    /** Marks the running task: its capture below this point needs no frame check. */
+    public static void trust(Task task) {
+        task.callerRestored = true;
+    }
+
+    /** Ends the mark of {@link #trust(Task)}; called in a finally block. */
+    public static void endTrust(Task task) {
+        task.callerRestored = false;
+    }
+
+    /** Marks the running PicoThread, if this is the carrier, and returns its task for {@link #endTrust}; or null. */
+    public static Task trustRunning() {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task != null) {
+            task.callerRestored = true;
+        }
+        return task;
+    }
+}

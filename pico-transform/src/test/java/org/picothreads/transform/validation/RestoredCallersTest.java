@@ -1,0 +1,29 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResultAllowingPinnedBlocks;
+
+import org.junit.jupiter.api.Test;
+import org.picothreads.targets.callbacks.RestoredCallers;
+import org.picothreads.transform.testing.RuntimeStatistics;
+
+class RestoredCallersTest {
+    @Test
+    void restored_activations_that_block_directly_skip_the_frame_check_and_through_jdk_callbacks_still_pin_with_the_same_result()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResultAllowingPinnedBlocks(RestoredCallers.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // 9 sleeps under List.forEach and 2 or more comparisons under List.sort block in place
+        assertTrue(during.foreignFramePins() >= 11, "pins by foreign frames: " + during.foreignFramePins());
+        // most of the 200 yields (a yield with nobody else ready returns at once) and queue hand-offs are made by
+        // restored activations: no walk before their captures
+        assertTrue(during.framesTrustedByCaller() >= 150, "captures without a walk: " + during);
+        // every capture came either after a walk that found no foreign frame, or from a restored caller
+        assertEquals(during.suspensions(),
+                during.framesTrustedByCaller() + during.framesChecked() - during.foreignFramePins(), during.toString());
+        // every first capture of an activation, and the lambdas' own sleeps, are still checked
+        assertTrue(during.framesChecked() >= 4, "captures after a walk: " + during.framesChecked());
+    }
+}
