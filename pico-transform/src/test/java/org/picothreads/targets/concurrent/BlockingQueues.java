@@ -48,7 +48,11 @@ public final class BlockingQueues {
         dequeConsumer.start();
         Thread.sleep(10);
         deque.putLast("c");
-        Thread.sleep(10);
+        // Put "d" only once "c" was taken, so the order of the takes does not depend on how loaded the machine is.
+        while (!deque.isEmpty()) {
+            Thread.sleep(1);
+        }
+        Thread.sleep(5);
         deque.putFirst("d");
         dequeConsumer.join();
         log.append("\ndeque: ").append(ends);

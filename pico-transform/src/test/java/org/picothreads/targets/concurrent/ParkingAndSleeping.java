@@ -1,5 +1,6 @@
 package org.picothreads.targets.concurrent;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
@@ -102,6 +103,7 @@ public final class ParkingAndSleeping {
         log.append("\n").append(interrupted);
 
         StringBuilder slept = new StringBuilder();
+        CountDownLatch shortSleepsDone = new CountDownLatch(1);
         Thread sleeper = new Thread(() -> {
             try {
                 long start = System.nanoTime();
@@ -110,6 +112,7 @@ public final class ParkingAndSleeping {
                 TimeUnit.SECONDS.sleep(0);
                 slept.append("slept at least 11 ms ")
                         .append(System.nanoTime() - start >= TimeUnit.MICROSECONDS.toNanos(11_500));
+                shortSleepsDone.countDown();
                 TimeUnit.MINUTES.sleep(1);
                 slept.append(", slept a minute");
             } catch (InterruptedException exception) {
@@ -117,7 +120,9 @@ public final class ParkingAndSleeping {
             }
         });
         sleeper.start();
-        Thread.sleep(30);
+        // Interrupt the minute-long sleep, not the short ones: on a loaded machine a fixed delay could do either.
+        shortSleepsDone.await();
+        Thread.sleep(5);
         sleeper.interrupt();
         sleeper.join();
         log.append("\n").append(slept);

@@ -28,15 +28,24 @@ public final class SemaphoresAndLocks {
         Semaphore slots = new Semaphore(2);
         int[] inside = new int[2];
         List<Thread> workers = new ArrayList<>();
+        // All six start before any enters, and each stays inside long enough for a second to join it even on a
+        // loaded machine, so that the semaphore, not the start-up order, bounds how many are inside at once.
+        CountDownLatch allStarted = new CountDownLatch(6);
         for (int index = 0; index < 6; index++) {
             Thread worker = new Thread(() -> {
                 try {
+                    allStarted.countDown();
+                    allStarted.await();
                     slots.acquire();
                     try {
-                        inside[0]++;
-                        inside[1] = Math.max(inside[1], inside[0]);
-                        Thread.sleep(3);
-                        inside[0]--;
+                        synchronized (inside) {
+                            inside[0]++;
+                            inside[1] = Math.max(inside[1], inside[0]);
+                        }
+                        Thread.sleep(15);
+                        synchronized (inside) {
+                            inside[0]--;
+                        }
                     } finally {
                         slots.release();
                     }
@@ -53,9 +62,11 @@ public final class SemaphoresAndLocks {
 
         Semaphore gate = new Semaphore(0);
         StringBuilder gated = new StringBuilder();
+        CountDownLatch tried = new CountDownLatch(1);
         Thread gatedThread = new Thread(() -> {
             try {
                 boolean early = gate.tryAcquire(5, TimeUnit.MILLISECONDS);
+                tried.countDown();
                 gate.acquire(2);
                 gated.append("early ").append(early).append(", got 2");
             } catch (InterruptedException exception) {
@@ -63,7 +74,12 @@ public final class SemaphoresAndLocks {
             }
         });
         gatedThread.start();
-        Thread.sleep(20);
+        // Release only once the timed attempt is over and the thread waits for two permits: on a loaded machine
+        // a fixed sleep could let the first release satisfy the timed attempt and leave acquire(2) short of one.
+        tried.await();
+        while (!gate.hasQueuedThreads()) {
+            Thread.sleep(1);
+        }
         gate.release();
         Thread.sleep(5);
         gate.release();
