@@ -24,21 +24,65 @@ public final class Monitors {
     private static final Object LOCK = new Object();
     private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
 
-    /** The runtime state of one object's monitor. */
+    /** Unused monitors kept for reuse, so that an uncontended region allocates nothing; guarded by LOCK. */
+    private static final ArrayDeque<Monitor> SPARE = new ArrayDeque<>();
+    private static final int MOST_SPARE = 256;
+
+    /**
+     * The runtime state of one object's monitor. Most monitors are entered and left by one owner with nobody
+     * waiting, so the queues are created only when someone waits.
+     */
     private static final class Monitor {
         /** The owning Task or platform Thread, or null. */
         Object owner;
         /** How many times the owner has entered. */
         int recursions;
-        /** PicoThreads waiting to enter, in arrival order. */
-        final ArrayDeque<Task> entrants = new ArrayDeque<>();
-        /** Owners waiting in Object.wait, in arrival order. */
-        final ArrayDeque<Waiter> waitSet = new ArrayDeque<>();
+        /** PicoThreads waiting to enter, in arrival order; null until one waits. */
+        private ArrayDeque<Task> entrants;
+        /** Owners waiting in Object.wait, in arrival order; null until one waits. */
+        private ArrayDeque<Waiter> waitSet;
         /** Platform threads waiting to enter or in wait(). */
         int platformWaiters;
 
+        ArrayDeque<Task> entrants() {
+            if (entrants == null) {
+                entrants = new ArrayDeque<>();
+            }
+            return entrants;
+        }
+
+        ArrayDeque<Waiter> waitSet() {
+            if (waitSet == null) {
+                waitSet = new ArrayDeque<>();
+            }
+            return waitSet;
+        }
+
         boolean isUnused() {
-            return owner == null && entrants.isEmpty() && waitSet.isEmpty() && platformWaiters == 0;
+            return owner == null && (entrants == null || entrants.isEmpty()) && (waitSet == null || waitSet.isEmpty())
+                    && platformWaiters == 0;
+        }
+    }
+
+    /** The monitor of {@code object}, put in the table (a spare one when there is one) if absent; under LOCK. */
+    private static Monitor monitorOf(Object object) {
+        Monitor monitor = TABLE.get(object);
+        if (monitor == null) {
+            monitor = SPARE.poll();
+            if (monitor == null) {
+                monitor = new Monitor();
+            }
+            TABLE.put(object, monitor);
+        }
+        return monitor;
+    }
+
+    /** Removes an unused monitor from the table and keeps it for reuse; under LOCK. */
+    private static void discard(Object object, Monitor monitor) {
+        TABLE.remove(object);
+        monitor.recursions = 0;
+        if (SPARE.size() < MOST_SPARE) {
+            SPARE.push(monitor);
         }
     }
 
@@ -139,13 +183,13 @@ public final class Monitors {
                     if (!Thread.holdsLock(object)) {
                         throw new IllegalMonitorStateException("current thread is not owner");
                     }
-                    monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                    monitor = monitorOf(object);
                     waiter = new Waiter(task, object, 0, timeout > 0 ? System.nanoTime() + timeout : 0);
-                    monitor.waitSet.add(waiter);
+                    monitor.waitSet().add(waiter);
                 } else {
                     waiter = new Waiter(task, object, monitor.recursions, timeout > 0 ? System.nanoTime() + timeout : 0);
                     // Join the wait set before releasing, so the monitor stays in the table for the notifier.
-                    monitor.waitSet.add(waiter);
+                    monitor.waitSet().add(waiter);
                     monitor.recursions = 0;
                     release(object, monitor);
                 }
@@ -156,7 +200,9 @@ public final class Monitors {
         synchronized (LOCK) {
             Monitor monitor = TABLE.get(object);
             if (monitor != null && !waiter.notified) {
-                monitor.waitSet.remove(waiter);
+                if (monitor.waitSet != null) {
+                    monitor.waitSet.remove(waiter);
+                }
             }
         }
         if (waiter.recursions > 0) {
@@ -200,19 +246,21 @@ public final class Monitors {
     private static void acquire(Task task, Object object, int recursions) {
         while (true) {
             synchronized (LOCK) {
-                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                Monitor monitor = monitorOf(object);
                 if (monitor.owner == task) {
                     monitor.recursions += recursions;
                     return;
                 }
                 if (monitor.owner == null) {
-                    monitor.entrants.remove(task);
+                    if (monitor.entrants != null) {
+                        monitor.entrants.remove(task);
+                    }
                     monitor.owner = task;
                     monitor.recursions = recursions;
                     return;
                 }
-                if (!monitor.entrants.contains(task)) {
-                    monitor.entrants.add(task);
+                if (!monitor.entrants().contains(task)) {
+                    monitor.entrants().add(task);
                 }
             }
             Scheduler.running().park(task, 0, object);
@@ -244,7 +292,7 @@ public final class Monitors {
     /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Holds LOCK. */
     private static void release(Object object, Monitor monitor) {
         monitor.owner = null;
-        Task next = monitor.entrants.poll();
+        Task next = monitor.entrants == null ? null : monitor.entrants.poll();
         if (next != null) {
             Scheduler.running().unpark(next);
         }
@@ -252,7 +300,7 @@ public final class Monitors {
             LOCK.notifyAll();
         }
         if (monitor.isUnused()) {
-            TABLE.remove(object);
+            discard(object, monitor);
         }
     }
 
@@ -266,7 +314,7 @@ public final class Monitors {
             }
             if (monitor != null) {
                 Waiter waiter;
-                while ((waiter = monitor.waitSet.poll()) != null) {
+                while (monitor.waitSet != null && (waiter = monitor.waitSet.poll()) != null) {
                     waiter.notified = true;
                     if (waiter.who instanceof Task waitingTask) {
                         Scheduler.running().unpark(waitingTask);
@@ -278,7 +326,7 @@ public final class Monitors {
                     }
                 }
                 if (monitor.isUnused()) {
-                    TABLE.remove(object);
+                    discard(object, monitor);
                 }
             }
         }
@@ -295,7 +343,7 @@ public final class Monitors {
         boolean interrupted = false;
         synchronized (LOCK) {
             while (true) {
-                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                Monitor monitor = monitorOf(object);
                 if (monitor.owner == thread) {
                     monitor.recursions++;
                     break;
@@ -355,7 +403,7 @@ public final class Monitors {
         boolean interrupted = false;
         while (true) {
             synchronized (LOCK) {
-                Monitor monitor = TABLE.computeIfAbsent(object, key -> new Monitor());
+                Monitor monitor = monitorOf(object);
                 if (monitor.owner == null || monitor.owner == thread) {
                     monitor.owner = thread;
                     monitor.recursions += recursions;
