@@ -75,6 +75,46 @@ class PicoTransformerTest {
     }
 
     @Test
+    void only_calls_into_the_runtime_are_preceded_by_the_restored_caller_token_so_other_calls_cost_nothing_more()
+            throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("org.picothreads.sample.Recursive", """
+                package org.picothreads.sample;
+                public class Recursive {
+                    public int fib(int n) {
+                        if (n < 2) {
+                            if (n < 0) { Thread.yield(); }
+                            return n;
+                        }
+                        return fib(n - 1) + fib(n - 2);
+                    }
+                }
+                """));
+        byte[] rewritten = byName(transform(classes)).get("org/picothreads/sample/Recursive").bytes();
+        ClassNode node = new ClassNode();
+        new ClassReader(rewritten).accept(node, 0);
+        MethodNode fib = node.methods.stream().filter(m -> m.name.equals("fib")).findFirst().orElseThrow();
+        List<String> callsAfterToken = new java.util.ArrayList<>();
+        int recursiveCalls = 0;
+        for (var instruction : fib.instructions) {
+            if (instruction instanceof org.objectweb.asm.tree.MethodInsnNode call && call.name.equals("fib")) {
+                recursiveCalls++;
+            }
+            if (instruction instanceof org.objectweb.asm.tree.FieldInsnNode field
+                    && field.owner.equals("org/picothreads/runtime/internal/CallerToken")) {
+                var next = field.getNext();
+                while (!(next instanceof org.objectweb.asm.tree.MethodInsnNode)) {
+                    next = next.getNext();
+                }
+                org.objectweb.asm.tree.MethodInsnNode call = (org.objectweb.asm.tree.MethodInsnNode) next;
+                callsAfterToken.add(call.owner + "." + call.name);
+            }
+        }
+        assertEquals(2, recursiveCalls);
+        // the class sits under org/picothreads/ like the runtime, but only the call of the yield gets the token
+        assertEquals(List.of("org/picothreads/runtime/internal/ThreadCalls.yieldNow"), callsAfterToken);
+    }
+
+    @Test
     void a_suspension_point_saves_only_the_locals_that_are_live_after_it_and_no_constants() throws Exception {
         Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER), "-g");
         ClassReport report = reportFor(transform(classes), "sample/Worker");

@@ -21,11 +21,13 @@ public final class RuntimeNames {
     public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
     public static final String MONITORS = "org/picothreads/runtime/internal/Monitors";
     public static final String CALLER_TOKEN = "org/picothreads/runtime/internal/CallerToken";
-    /** Static field of {@link #CALLER_TOKEN} set before each direct call into the runtime that may block. */
+    /**
+     * Static field of {@link #CALLER_TOKEN} set before each call that can suspend into the runtime's package (never
+     * before other calls: the store would cost every call of a method that can suspend).
+     */
     public static final String RESTORED_CALLER_FIELD = "restoredCaller";
     public static final String RESTORED_CALLER_DESCRIPTOR = "Ljava/lang/Object;";
-    /** Package prefix of every PicoThreads class: a call to one of these is a direct call into the runtime. */
-    public static final String PICOTHREADS_PACKAGE = "org/picothreads/";
+
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
 

@@ -47,7 +47,7 @@ class RuntimeNamesTest {
         assertTrue(Modifier.isStatic(restoredCaller.getModifiers()));
         assertEquals(RuntimeNames.RESTORED_CALLER_DESCRIPTOR, Type.getDescriptor(restoredCaller.getType()));
         assertEquals(Type.getInternalName(CallerToken.class), RuntimeNames.CALLER_TOKEN);
-        assertTrue(RuntimeNames.CALLER_TOKEN.startsWith(RuntimeNames.PICOTHREADS_PACKAGE));
+        assertTrue(RuntimeNames.isRuntimeClass(RuntimeNames.CALLER_TOKEN));
         assertEquals(RuntimeNames.RESUME_POINT_DESCRIPTOR,
                 Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.RESUME_POINT)));
         for (String kind : new String[] {"Int", "Long", "Float", "Double", "Object"}) {

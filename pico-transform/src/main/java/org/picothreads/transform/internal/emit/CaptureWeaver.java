@@ -42,7 +42,7 @@ import org.picothreads.transform.report.SuspensionPoint;
  *              store sn-1 .. s0 into temporaries      Stack: (empty)
  *            reload_k:
  *              load s0 .. sn-1 from temporaries       Stack: s0 .. sn-1
- *              CallerToken.restoredCaller = f         (only when INVOKE calls into the runtime)
+ *              CallerToken.restoredCaller = f         (only when INVOKE calls into the runtime package)
  *            from_k: INVOKE ...  to_k:
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
  *             outside every user try block, so no user handler ever sees the capture)
@@ -178,7 +178,7 @@ public final class CaptureWeaver {
                 }
             }
             // Stack: s0 .. sn-1
-            if (site.owner.startsWith(RuntimeNames.PICOTHREADS_PACKAGE)) {
+            if (RuntimeNames.isRuntimeClass(site.owner)) {
                 spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
                 spill.add(new FieldInsnNode(Opcodes.PUTSTATIC, RuntimeNames.CALLER_TOKEN,
                         RuntimeNames.RESTORED_CALLER_FIELD, RuntimeNames.RESTORED_CALLER_DESCRIPTOR));
