@@ -121,9 +121,9 @@ public final class TransformCommand implements Callable<Integer> {
                     + "): the rewritten classes no longer match the signature");
         }
 
-        byte[] reportJson = ReportJson.toJson(result.report()).getBytes(StandardCharsets.UTF_8);
         try (StagedOutput stagedOutput = StagedOutput.ofContainer(rewritten, output);
-                StagedOutput stagedReport = report == null ? null : StagedOutput.ofFile(report, reportJson)) {
+                StagedOutput stagedReport = report == null ? null : StagedOutput.ofFile(report,
+                        ReportJson.toJson(result.report()).getBytes(StandardCharsets.UTF_8))) {
             stagedOutput.commit();
             if (stagedReport != null) {
                 stagedReport.commit();

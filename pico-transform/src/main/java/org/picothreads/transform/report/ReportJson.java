@@ -241,7 +241,10 @@ public final class ReportJson {
                     case '\t' -> text.append("\\t");
                     default -> {
                         if (character < 0x20 || character > 0x7e) {
-                            text.append(String.format("\\u%04x", (int) character));
+                            text.append("\\u");
+                            for (int shift = 12; shift >= 0; shift -= 4) {
+                                text.append(Character.forDigit(character >> shift & 0xf, 16));
+                            }
                         } else {
                             text.append(character);
                         }
