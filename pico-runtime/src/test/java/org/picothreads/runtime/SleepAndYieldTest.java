@@ -85,7 +85,8 @@ class SleepAndYieldTest {
             ranks.add(rank);
         }
         Collections.shuffle(ranks, new Random(42));
-        long firstDeadline = System.nanoTime() + 1_000_000_000L;
+        // Far enough ahead that all of them are started and asleep before the first deadline, even on a loaded machine.
+        long firstDeadline = System.nanoTime() + 3_000_000_000L;
         List<Object> wakeOrder = events();
         Thread[] threads = new Thread[count];
         for (int index = 0; index < count; index++) {

@@ -47,7 +47,7 @@ public final class SuspendabilityAnalysis {
     private final Map<String, ClassNode> inputs = new HashMap<>();
     private final Map<String, List<MethodReference>> methodsByNameAndDescriptor = new HashMap<>();
     private final List<LambdaBinding> lambdaBindings = new ArrayList<>();
-    private final Map<String, List<Object>> callTargetsCache = new HashMap<>();
+    private final Map<CallKey, List<Object>> callTargetsCache = new HashMap<>();
     private final Map<String, Boolean> subtypeCache = new HashMap<>();
 
     private final Set<AbstractInsnNode> suspendableCalls = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -195,7 +195,7 @@ public final class SuspendabilityAnalysis {
 
     /** The methods of the input a call may reach, and {@link #PRIMITIVE} when it is a blocking primitive. */
     private List<Object> callTargets(MethodInsnNode call) {
-        String cacheKey = call.getOpcode() + " " + call.owner + "." + call.name + call.desc;
+        CallKey cacheKey = new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
         List<Object> targets = callTargetsCache.get(cacheKey);
         if (targets == null) {
             targets = computeCallTargets(call);
@@ -317,9 +317,14 @@ public final class SuspendabilityAnalysis {
         return null;
     }
 
+    /** A call instruction's opcode and target, the key of the call-target cache (no string built per call). */
+    private record CallKey(int opcode, String owner, String name, String descriptor) {
+    }
+
     private static MethodNode declared(ClassNode classNode, String member) {
         for (MethodNode method : classNode.methods) {
-            if ((method.name + method.desc).equals(member)) {
+            if (member.length() == method.name.length() + method.desc.length() && member.startsWith(method.name)
+                    && member.endsWith(method.desc)) {
                 return method;
             }
         }
