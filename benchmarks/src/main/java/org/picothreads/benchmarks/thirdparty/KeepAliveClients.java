@@ -15,20 +15,28 @@ import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.IntConsumer;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Concurrent HTTP/1.1 keep-alive clients of the third-party server, each a virtual thread with one connection to
  * 127.0.0.1 making one request at a time, client {@code i}'s request {@code j} asking for path
  * {@code (i + j) mod paths}. Every response is checked: its status code and its body, byte for byte, against
- * {@link ServedFiles}; the first wrong or missing response fails the run. All clients connect and get their first
- * response before any goes on, so that every connection is open at once.
+ * {@link ServedFiles}; the first wrong or missing response fails the run. Clients never pause between requests:
+ * NanoHTTPD closes a connection idle for five seconds.
  */
 public final class KeepAliveClients {
     /** How long a client waits for its connect or for a response before the run fails. */
     private static final int TIMEOUT_MILLIS = 60_000;
+    /**
+     * Clients connecting at once, each until its first response: below NanoHTTPD's accept backlog (50, the JDK's
+     * default), so that no handshake is dropped and retried with the kernel's growing back-off.
+     */
+    private static final int CONNECTING_AT_ONCE = 32;
 
     private final int port;
     private final ServedFiles files;
@@ -36,8 +44,10 @@ public final class KeepAliveClients {
     private final int clients;
     /** Counted down by each client once connected and answered once (or failed). */
     private final CountDownLatch allConnected;
-    /** Opened once every client is connected. */
-    private final CountDownLatch go = new CountDownLatch(1);
+    /** Connections open now. */
+    private final AtomicInteger open = new AtomicInteger();
+    /** Permits to connect; a client gives its permit back with its first response. */
+    private final Semaphore connecting = new Semaphore(CONNECTING_AT_ONCE);
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     /** Checked responses received. */
     private final LongAdder responses = new LongAdder();
@@ -59,12 +69,12 @@ public final class KeepAliveClients {
     }
 
     /**
-     * {@code clients} clients each make {@code requests} requests; {@code whileAllConnected} runs once every
-     * connection is open and answered once. Returns each client's transcript: per response, the path, the status
-     * line, the headers but Date, and the body's SHA-256.
+     * {@code clients} clients each make {@code requests} requests; every 20 ms meanwhile {@code sampler} hears how
+     * many connections are open. Returns each client's transcript: per response, the path, the status line, the
+     * headers but Date, and the body's SHA-256.
      */
     public static List<List<String>> transcripts(int port, ServedFiles files, int clients, int requests,
-            Runnable whileAllConnected) throws Exception {
+            IntConsumer sampler) throws Exception {
         KeepAliveClients run = new KeepAliveClients(port, files, clients);
         List<List<String>> transcripts = new ArrayList<>();
         for (int client = 0; client < clients; client++) {
@@ -75,34 +85,66 @@ public final class KeepAliveClients {
             int index = client;
             threads.add(Thread.ofVirtual().start(() -> run.client(index, requests, transcripts.get(index))));
         }
-        run.goOnceConnected(whileAllConnected);
-        run.join(threads);
+        Thread sampling = Thread.ofPlatform().daemon().name("sampler").start(() -> {
+            try {
+                while (!run.stop) {
+                    sampler.accept(run.open.get());
+                    Thread.sleep(20);
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (RuntimeException e) {
+                run.failure.compareAndSet(null, e);
+            }
+        });
+        try {
+            run.join(threads);
+        } finally {
+            run.stop = true;
+            sampling.join();
+        }
+        Throwable thrown = run.failure.get();
+        if (thrown != null) {
+            throw new IllegalStateException("sampling failed", thrown);
+        }
         return transcripts;
+    }
+
+    /** What runs at the start, in the middle and at the end of the measured window (samples of the server). */
+    public interface Window {
+        void started();
+
+        void middle();
+
+        void ended();
     }
 
     /**
      * {@code clients} clients request as fast as they are answered for {@code warmup}, then for
-     * {@code measurement}, counted; {@code duringMeasurement} runs in the middle of the measured window.
+     * {@code measurement}, counted; {@code window} hears when the measured window starts, reaches its middle and
+     * ends.
      */
     public static Measurement measure(int port, ServedFiles files, int clients, Duration warmup, Duration measurement,
-            Runnable duringMeasurement) throws Exception {
+            Window window) throws Exception {
         KeepAliveClients run = new KeepAliveClients(port, files, clients);
         List<Thread> threads = new ArrayList<>();
         for (int client = 0; client < clients; client++) {
             int index = client;
             threads.add(Thread.ofVirtual().start(() -> run.client(index, Integer.MAX_VALUE, null)));
         }
-        run.goOnceConnected(() -> { });
+        run.awaitConnected();
         Measurement result;
         try {
             Thread.sleep(warmup);
+            window.started();
             long startCount = run.responses.sum();
             long start = System.nanoTime();
             Thread.sleep(measurement.dividedBy(2));
-            duringMeasurement.run();
+            window.middle();
             Thread.sleep(measurement.dividedBy(2));
             long count = run.responses.sum() - startCount;
             result = new Measurement(count, (System.nanoTime() - start) / 1e9);
+            window.ended();
         } finally {
             run.stop = true;
         }
@@ -110,19 +152,16 @@ public final class KeepAliveClients {
         return result;
     }
 
-    private void goOnceConnected(Runnable whileAllConnected) throws Exception {
-        boolean connected = allConnected.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
-        try {
-            if (connected && failure.get() == null) {
-                whileAllConnected.run();
-            }
-        } finally {
-            go.countDown();
-        }
-        if (!connected) {
+    private void awaitConnected() throws InterruptedException {
+        if (!allConnected.await(TIMEOUT_MILLIS, TimeUnit.MILLISECONDS)) {
             stop = true;
             throw new IllegalStateException("the " + clients + " clients did not all connect within "
                     + TIMEOUT_MILLIS + " ms; first failure: " + failure.get());
+        }
+        Throwable thrown = failure.get();
+        if (thrown != null) {
+            stop = true;
+            throw new IllegalStateException("a client failed", thrown);
         }
     }
 
@@ -141,11 +180,21 @@ public final class KeepAliveClients {
         }
     }
 
-    /** One client: connect, one request, wait for the others, then the rest; {@code transcript} may be null. */
+    /** One client: connect, then {@code requests} requests or until stopped; {@code transcript} may be null. */
     private void client(int index, int requests, List<String> transcript) {
         boolean counted = false;
+        boolean connected = false;
+        try {
+            connecting.acquire();
+        } catch (InterruptedException e) {
+            failure.compareAndSet(null, e);
+            allConnected.countDown();
+            return;
+        }
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
+            connected = true;
+            open.incrementAndGet();
             socket.setSoTimeout(TIMEOUT_MILLIS);
             socket.setTcpNoDelay(true);
             InputStream input = new BufferedInputStream(socket.getInputStream(), 16_384);
@@ -163,14 +212,18 @@ public final class KeepAliveClients {
                 }
                 if (request == 0) {
                     counted = true;
+                    connecting.release();
                     allConnected.countDown();
-                    go.await();
                 }
             }
         } catch (Throwable e) {
             failure.compareAndSet(null, new IOException("client " + index + ": " + e, e));
         } finally {
+            if (connected) {
+                open.decrementAndGet();
+            }
             if (!counted) {
+                connecting.release();
                 allConnected.countDown();
             }
         }

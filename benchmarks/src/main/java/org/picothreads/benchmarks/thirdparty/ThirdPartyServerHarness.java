@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.stream.Stream;
 
 /**
@@ -65,21 +66,46 @@ public final class ThirdPartyServerHarness {
     private static String side(String name, List<Path> classPath, ServedFiles files, int clients, Duration warmup,
             Duration measured) throws Exception {
         AtomicInteger threads = new AtomicInteger();
+        AtomicLong cpuNanos = new AtomicLong();
         KeepAliveClients.Measurement measurement;
         try (ThirdPartyServer server = ThirdPartyServer.start(classPath, files.directory(), List.of("-Xmx1g"))) {
-            measurement = KeepAliveClients.measure(server.port(), files, clients, warmup, measured, () -> {
-                try {
-                    threads.set(server.liveKernelThreads());
-                } catch (IOException e) {
-                    throw new UncheckedIOException(e);
-                }
-            });
+            measurement = KeepAliveClients.measure(server.port(), files, clients, warmup, measured,
+                    new KeepAliveClients.Window() {
+                        @Override
+                        public void started() {
+                            cpuNanos.set(-sample(server::cpuNanos));
+                        }
+
+                        @Override
+                        public void middle() {
+                            threads.set((int) sample(server::liveKernelThreads));
+                        }
+
+                        @Override
+                        public void ended() {
+                            cpuNanos.addAndGet(sample(server::cpuNanos));
+                        }
+                    });
         }
-        System.err.printf(Locale.ROOT, "%-8s %,d clients: %,d checked responses in %.1f s = %,.0f requests/s; server JVM"
-                + " threads %d%n", name, clients, measurement.responses(), measurement.seconds(),
-                measurement.requestsPerSecond(), threads.get());
+        double cpuMicrosPerRequest = cpuNanos.get() / 1e3 / measurement.responses();
+        System.err.printf(Locale.ROOT, "%-8s %,d clients: %,d checked responses in %.1f s = %,.0f requests/s; server"
+                + " JVM: %d threads, %.0f us CPU per request%n", name, clients, measurement.responses(),
+                measurement.seconds(), measurement.requestsPerSecond(), threads.get(), cpuMicrosPerRequest);
         return String.format(Locale.ROOT, "{\"responses\": %d, \"seconds\": %.3f, \"requestsPerSecond\": %.1f,"
-                + " \"serverThreads\": %d}", measurement.responses(), measurement.seconds(),
-                measurement.requestsPerSecond(), threads.get());
+                + " \"serverThreads\": %d, \"serverCpuMicrosPerRequest\": %.1f}", measurement.responses(),
+                measurement.seconds(), measurement.requestsPerSecond(), threads.get(), cpuMicrosPerRequest);
+    }
+
+    /** A reading of the server that may fail with an IOException. */
+    private interface Reading {
+        long read() throws IOException;
+    }
+
+    private static long sample(Reading reading) {
+        try {
+            return reading.read();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 }
