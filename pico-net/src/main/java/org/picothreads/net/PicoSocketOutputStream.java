@@ -10,7 +10,8 @@ import org.picothreads.net.internal.SocketErrors;
 
 /**
  * A {@link PicoSocket}'s output stream, unbuffered like java.net's: each write hands all its bytes to the channel
- * before it returns, and the writing PicoThread suspends whenever the channel's send buffer is full.
+ * before it returns, and the writing PicoThread suspends whenever the channel's send buffer is full. Writes are
+ * serialized, as java.net's are: a write that waits partway keeps other writers out until all its bytes are out.
  */
 public final class PicoSocketOutputStream extends OutputStream {
     /** Bytes copied to the channel in one step. */
@@ -20,6 +21,8 @@ public final class PicoSocketOutputStream extends OutputStream {
     /** The bytes of the step being written; reused, so a write allocates nothing. */
     private final byte[] chunk = new byte[CHUNK_SIZE];
     private final ByteBuffer pending = ByteBuffer.wrap(chunk);
+    /** Held for a whole write; a runtime monitor while its holder waits for the channel. */
+    private final Object writeLock = new Object();
 
     PicoSocketOutputStream(PicoSocket socket) {
         this.socket = socket;
@@ -28,9 +31,11 @@ public final class PicoSocketOutputStream extends OutputStream {
 
     @Override
     public void write(int value) throws IOException {
-        chunk[0] = (byte) value;
-        pending.clear().limit(1);
-        drain();
+        synchronized (writeLock) {
+            chunk[0] = (byte) value;
+            pending.clear().limit(1);
+            drain();
+        }
     }
 
     @Override
@@ -41,13 +46,15 @@ public final class PicoSocketOutputStream extends OutputStream {
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
-        int written = 0;
-        while (written < length) {
-            int step = Math.min(CHUNK_SIZE, length - written);
-            System.arraycopy(bytes, offset + written, chunk, 0, step);
-            pending.clear().limit(step);
-            drain();
-            written += step;
+        synchronized (writeLock) {
+            int written = 0;
+            while (written < length) {
+                int step = Math.min(CHUNK_SIZE, length - written);
+                System.arraycopy(bytes, offset + written, chunk, 0, step);
+                pending.clear().limit(step);
+                drain();
+                written += step;
+            }
         }
     }
 
