@@ -56,7 +56,8 @@ public final class ThirdPartyServer implements AutoCloseable {
             }
         }
         if (core == null || webServer == null) {
-            throw new IOException("NanoHTTPD's jars are not in " + directory + " (the benchmarks build copies them there)");
+            throw new IOException("NanoHTTPD's jars are not in " + directory
+                    + " (the benchmarks build copies them there)");
         }
         return List.of(core, webServer);
     }
@@ -128,11 +129,20 @@ public final class ThirdPartyServer implements AutoCloseable {
      */
     public static ThirdPartyServer start(List<Path> classPath, Path directory, List<String> jvmOptions)
             throws IOException, InterruptedException {
+        return start(List.of(), classPath, directory, jvmOptions);
+    }
+
+    /**
+     * As {@link #start(List, Path, List)}, the child's command line preceded by {@code launcher} (for example
+     * {@code taskset -c 0} to confine the server to one CPU).
+     */
+    public static ThirdPartyServer start(List<String> launcher, List<Path> classPath, Path directory,
+            List<String> jvmOptions) throws IOException, InterruptedException {
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             port = probe.getLocalPort();
         }
-        List<String> command = new ArrayList<>();
+        List<String> command = new ArrayList<>(launcher);
         command.add(javaExecutable());
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", join(classPath), SERVER_MAIN, "--host", "127.0.0.1", "--port",
@@ -144,7 +154,8 @@ public final class ThirdPartyServer implements AutoCloseable {
     }
 
     private void awaitStarted() throws IOException, InterruptedException {
-        BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+        BufferedReader lines = new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         Thread reader = Thread.ofPlatform().daemon().name("server-output").start(() -> {
             try {
                 for (String line = lines.readLine(); line != null; line = lines.readLine()) {

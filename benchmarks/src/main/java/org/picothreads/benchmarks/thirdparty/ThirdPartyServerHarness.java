@@ -21,11 +21,13 @@ import java.util.stream.Stream;
  * JSON object on standard output (and a readable line on standard error).
  *
  * <pre>
- *   java -cp benchmarks.jar org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness JARS [CLIENTS [WARMUP_S [SECONDS]]]
+ *   java -cp benchmarks.jar org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
+ *       JARS [CLIENTS [WARMUP_SECONDS [SECONDS]]]
  * </pre>
  *
  * JARS is the directory holding NanoHTTPD's jars ({@code benchmarks/target/third-party} after a build); the
- * defaults are 1,000 clients, 5 s of warm-up and 10 s measured.
+ * defaults are 1,000 clients, 5 s of warm-up and 10 s measured. With {@code -Dthirdparty.serverCpus=LIST} each
+ * server runs under {@code taskset -c LIST} (Linux), for example to give both servers the same single core.
  */
 public final class ThirdPartyServerHarness {
     private ThirdPartyServerHarness() {
@@ -49,8 +51,11 @@ public final class ThirdPartyServerHarness {
             ServedFiles files = ServedFiles.generate(work.resolve("www"));
             String pico = side("pico", picoClassPath, files, clients, warmup, measured);
             String platform = side("platform", published, files, clients, warmup, measured);
+            String cpus = System.getProperty("thirdparty.serverCpus");
             System.out.println("{\"server\": \"" + published.get(0).getFileName() + " + "
-                    + published.get(1).getFileName() + "\", \"clients\": " + clients + ", \"warmupSeconds\": "
+                    + published.get(1).getFileName() + "\", \"serverCpus\": "
+                    + (cpus == null ? "null" : "\"" + cpus + "\"") + ", \"clients\": " + clients
+                    + ", \"warmupSeconds\": "
                     + warmup.toSeconds() + ", \"pinnedCallSites\": "
                     + (ThirdPartyServer.pinnedCallSites(ThirdPartyServer.reportOf(rewritten.get(0)))
                     + ThirdPartyServer.pinnedCallSites(ThirdPartyServer.reportOf(rewritten.get(1))))
@@ -68,7 +73,10 @@ public final class ThirdPartyServerHarness {
         AtomicInteger threads = new AtomicInteger();
         AtomicLong cpuNanos = new AtomicLong();
         KeepAliveClients.Measurement measurement;
-        try (ThirdPartyServer server = ThirdPartyServer.start(classPath, files.directory(), List.of("-Xmx1g"))) {
+        String cpus = System.getProperty("thirdparty.serverCpus");
+        List<String> launcher = cpus == null ? List.of() : List.of("taskset", "-c", cpus);
+        try (ThirdPartyServer server = ThirdPartyServer.start(launcher, classPath, files.directory(),
+                List.of("-Xmx1g"))) {
             measurement = KeepAliveClients.measure(server.port(), files, clients, warmup, measured,
                     new KeepAliveClients.Window() {
                         @Override

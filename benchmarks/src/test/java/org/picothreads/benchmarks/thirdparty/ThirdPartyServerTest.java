@@ -29,7 +29,8 @@ class ThirdPartyServerTest {
     @Timeout(240)
     void nanohttpd_rewritten_by_the_cli_serves_keep_alive_clients_on_picothreads_exactly_as_on_platform_threads(
             @TempDir Path temporary) throws Exception {
-        List<Path> published = ThirdPartyServer.publishedJars(Path.of(System.getProperty("picothreads.thirdPartyJars")));
+        Path jars = Path.of(System.getProperty("picothreads.thirdPartyJars"));
+        List<Path> published = ThirdPartyServer.publishedJars(jars);
         List<Path> rewritten = ThirdPartyServer.rewrite(published, temporary.resolve("rewritten"));
         // The core (accept loop, keep-alive session, response writing) has no pinned call site; the web server's
         // three are main handing the server to ServerRunner (main is a platform thread) and the resource read of

@@ -78,7 +78,7 @@ public final class BlockingChannels {
         return register(channel, selector, operations, null);
     }
 
-    /** {@code channel.register(selector, operations, attachment)}, as {@link #register(SelectableChannel, Selector, int)}. */
+    /** {@code channel.register(selector, operations, attachment)}, refused on an emulated channel as above. */
     public static SelectionKey register(SelectableChannel channel, Selector selector, int operations,
             Object attachment) throws ClosedChannelException {
         if (EMULATED.containsKey(channel)) {

@@ -16,11 +16,11 @@ import org.picothreads.runtime.internal.Scheduler;
  * waiting for a channel register interest here, and a poll makes each one whose channel is ready runnable again.
  *
  * <pre>
- *   wait:   waits.reader = thread; OP_READ in interestOps unless already there; pendingWaits++; park (capture)
- *   poll:   for each selected key: readyOps &amp; OP_READ and a reader -&gt; readerWoken = true; unpark(reader)
- *                                   readyOps &amp; OP_READ, no reader, not readerWoken -&gt; interestOps &amp;= ~OP_READ
- *           readyOps &amp; OP_WRITE -&gt; interestOps &amp;= ~OP_WRITE; unpark(writer) if any
- *   resume: the primitive is re-invoked: readerWoken = false; it drops a registration that a timeout or close left
+ *   wait:   waits.reader = thread; add OP_READ to interestOps unless there; pendingWaits++; park (capture)
+ *   poll:   each selected key: ready to read, a reader          -&gt; readerWoken = true; unpark(reader)
+ *                              ready to read, nobody, not woken -&gt; remove OP_READ from interestOps
+ *                              ready to write                   -&gt; remove OP_WRITE; unpark(writer) if any
+ *   resume: the primitive is re-invoked: readerWoken = false; it drops a registration a timeout or close left
  * </pre>
  *
  * Read (and accept) interest stays registered across waits, so a thread that reads, answers and reads again
