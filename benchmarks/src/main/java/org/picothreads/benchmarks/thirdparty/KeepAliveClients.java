@@ -17,19 +17,19 @@ import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.IntConsumer;
 import java.util.concurrent.atomic.LongAdder;
 
 /**
  * Concurrent HTTP/1.1 keep-alive clients of the third-party server, each a virtual thread with one connection to
  * 127.0.0.1 making one request at a time, client {@code i}'s request {@code j} asking for path
  * {@code (i + j) mod paths}. Every response is checked: its status code and its body, byte for byte, against
- * {@link ServedFiles}; the first wrong or missing response fails the run. Clients never pause between requests:
+ * {@link ServedFiles}; the first wrong or missing response fails the run. Clients never stay idle for a second:
  * NanoHTTPD closes a connection idle for five seconds.
  */
 public final class KeepAliveClients {
+    /** What a client waiting for the others asks for every second, so that the server does not close it. */
+    private static final String KEEP_BUSY_PATH = "/notes.txt";
     /** How long a client waits for its connect or for a response before the run fails. */
     private static final int TIMEOUT_MILLIS = 60_000;
     /**
@@ -44,16 +44,17 @@ public final class KeepAliveClients {
     private final int clients;
     /** Counted down by each client once connected and answered once (or failed). */
     private final CountDownLatch allConnected;
-    /** Connections open now. */
-    private final AtomicInteger open = new AtomicInteger();
     /** Permits to connect; a client gives its permit back with its first response. */
     private final Semaphore connecting = new Semaphore(CONNECTING_AT_ONCE);
+    /** Opened once every client is connected, when clients wait for each other; null when they do not. */
+    private final CountDownLatch go;
     private final AtomicReference<Throwable> failure = new AtomicReference<>();
     /** Checked responses received. */
     private final LongAdder responses = new LongAdder();
     private volatile boolean stop;
 
-    private KeepAliveClients(int port, ServedFiles files, int clients) {
+    private KeepAliveClients(int port, ServedFiles files, int clients, boolean waitForAll) {
+        this.go = waitForAll ? new CountDownLatch(1) : null;
         this.port = port;
         this.files = files;
         this.paths = files.paths();
@@ -69,13 +70,15 @@ public final class KeepAliveClients {
     }
 
     /**
-     * {@code clients} clients each make {@code requests} requests; every 20 ms meanwhile {@code sampler} hears how
-     * many connections are open. Returns each client's transcript: per response, the path, the status line, the
-     * headers but Date, and the body's SHA-256.
+     * {@code clients} clients each make {@code requests} requests, all connections open at once: after its first
+     * response each client waits until every client has had one (keeping its connection busy with a checked
+     * request for {@value #KEEP_BUSY_PATH} every second meanwhile, left out of its transcript), then
+     * {@code whileAllConnected} runs, then the clients go on. Returns each client's transcript: per response, the
+     * path, the status line, the headers but Date, and the body's SHA-256.
      */
     public static List<List<String>> transcripts(int port, ServedFiles files, int clients, int requests,
-            IntConsumer sampler) throws Exception {
-        KeepAliveClients run = new KeepAliveClients(port, files, clients);
+            Runnable whileAllConnected) throws Exception {
+        KeepAliveClients run = new KeepAliveClients(port, files, clients, true);
         List<List<String>> transcripts = new ArrayList<>();
         for (int client = 0; client < clients; client++) {
             transcripts.add(new ArrayList<>());
@@ -85,28 +88,13 @@ public final class KeepAliveClients {
             int index = client;
             threads.add(Thread.ofVirtual().start(() -> run.client(index, requests, transcripts.get(index))));
         }
-        Thread sampling = Thread.ofPlatform().daemon().name("sampler").start(() -> {
-            try {
-                while (!run.stop) {
-                    sampler.accept(run.open.get());
-                    Thread.sleep(20);
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (RuntimeException e) {
-                run.failure.compareAndSet(null, e);
-            }
-        });
         try {
-            run.join(threads);
+            run.awaitConnected();
+            whileAllConnected.run();
         } finally {
-            run.stop = true;
-            sampling.join();
+            run.go.countDown();
         }
-        Throwable thrown = run.failure.get();
-        if (thrown != null) {
-            throw new IllegalStateException("sampling failed", thrown);
-        }
+        run.join(threads);
         return transcripts;
     }
 
@@ -126,7 +114,7 @@ public final class KeepAliveClients {
      */
     public static Measurement measure(int port, ServedFiles files, int clients, Duration warmup, Duration measurement,
             Window window) throws Exception {
-        KeepAliveClients run = new KeepAliveClients(port, files, clients);
+        KeepAliveClients run = new KeepAliveClients(port, files, clients, false);
         List<Thread> threads = new ArrayList<>();
         for (int client = 0; client < clients; client++) {
             int index = client;
@@ -183,7 +171,6 @@ public final class KeepAliveClients {
     /** One client: connect, then {@code requests} requests or until stopped; {@code transcript} may be null. */
     private void client(int index, int requests, List<String> transcript) {
         boolean counted = false;
-        boolean connected = false;
         try {
             connecting.acquire();
         } catch (InterruptedException e) {
@@ -193,17 +180,13 @@ public final class KeepAliveClients {
         }
         try (Socket socket = new Socket()) {
             socket.connect(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), TIMEOUT_MILLIS);
-            connected = true;
-            open.incrementAndGet();
             socket.setSoTimeout(TIMEOUT_MILLIS);
             socket.setTcpNoDelay(true);
             InputStream input = new BufferedInputStream(socket.getInputStream(), 16_384);
             OutputStream output = socket.getOutputStream();
             for (int request = 0; request < requests && !stop && failure.get() == null; request++) {
                 String path = paths.get((index + request) % paths.size());
-                output.write(HttpResponse.request(path));
-                output.flush();
-                HttpResponse response = HttpResponse.read(input);
+                HttpResponse response = ask(output, input, path);
                 check(index, request, path, response);
                 responses.increment();
                 if (transcript != null) {
@@ -214,19 +197,25 @@ public final class KeepAliveClients {
                     counted = true;
                     connecting.release();
                     allConnected.countDown();
+                    while (go != null && !go.await(1, TimeUnit.SECONDS) && !stop) {
+                        check(index, -1, KEEP_BUSY_PATH, ask(output, input, KEEP_BUSY_PATH));
+                    }
                 }
             }
         } catch (Throwable e) {
             failure.compareAndSet(null, new IOException("client " + index + ": " + e, e));
         } finally {
-            if (connected) {
-                open.decrementAndGet();
-            }
             if (!counted) {
                 connecting.release();
                 allConnected.countDown();
             }
         }
+    }
+
+    private static HttpResponse ask(OutputStream output, InputStream input, String path) throws IOException {
+        output.write(HttpResponse.request(path));
+        output.flush();
+        return HttpResponse.read(input);
     }
 
     private void check(int index, int request, String path, HttpResponse response) throws IOException {

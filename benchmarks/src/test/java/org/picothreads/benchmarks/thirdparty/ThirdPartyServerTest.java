@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -41,12 +42,13 @@ class ThirdPartyServerTest {
         List<Path> picoClassPath = new ArrayList<>(rewritten);
         picoClassPath.addAll(ThirdPartyServer.picoLibraries());
 
-        Peak onPlatform = new Peak();
-        List<List<String>> onPlatformThreads = serve(published, files, onPlatform);
-        Peak onPico = new Peak();
-        List<List<String>> onPicoThreads = serve(picoClassPath, files, onPico);
+        AtomicInteger platformThreads = new AtomicInteger();
+        List<List<String>> onPlatformThreads = serve(published, files, platformThreads);
+        AtomicInteger picoServerThreads = new AtomicInteger();
+        List<List<String>> onPicoThreads = serve(picoClassPath, files, picoServerThreads);
 
-        System.out.println("peak on platform threads: " + onPlatform + "; on PicoThreads: " + onPico);
+        System.out.println("server JVM threads with " + CLIENTS + " connections open: " + platformThreads
+                + " unrewritten, " + picoServerThreads + " on PicoThreads");
         assertEquals(CLIENTS, onPicoThreads.size());
         int notFound = 0;
         for (List<String> transcript : onPicoThreads) {
@@ -58,37 +60,23 @@ class ThirdPartyServerTest {
         assertTrue(notFound > 0, "no request for the missing path");
         assertEquals(onPlatformThreads, onPicoThreads, "the rewritten server answered differently");
         if (Files.isDirectory(Path.of("/proc/self"))) {
-            assertTrue(onPlatform.threads > onPlatform.connections && onPlatform.connections >= CLIENTS / 3,
-                    "the unrewritten server should hold a thread per connection: " + onPlatform);
-            assertTrue(onPico.connections >= CLIENTS / 3, "too few connections open at once to tell: " + onPico);
-            assertTrue(onPico.threads < FEW_THREADS, "the rewritten server is not running on PicoThreads: " + onPico);
+            assertTrue(platformThreads.get() > CLIENTS, "the unrewritten server should hold a thread per connection,"
+                    + " had " + platformThreads + " threads with " + CLIENTS + " connections open");
+            assertTrue(picoServerThreads.get() < FEW_THREADS, "the rewritten server had " + picoServerThreads
+                    + " threads with " + CLIENTS + " connections open: not running on PicoThreads");
         }
     }
 
-    /** The sample with the most client connections open, and the server's platform threads then. */
-    private static final class Peak {
-        int connections = -1;
-        int threads;
-
-        synchronized void sample(int open, int serverThreads) {
-            if (open > connections) {
-                connections = open;
-                threads = serverThreads;
-            }
-        }
-
-        @Override
-        public synchronized String toString() {
-            return connections + " connections open, " + threads + " server JVM threads";
-        }
-    }
-
-    /** Runs the clients against the server on {@code classPath}, sampling its threads into {@code peak}. */
-    private static List<List<String>> serve(List<Path> classPath, ServedFiles files, Peak peak) throws Exception {
+    /**
+     * Runs the clients against the server on {@code classPath}; {@code threads} gets its thread count while all
+     * the connections are open.
+     */
+    private static List<List<String>> serve(List<Path> classPath, ServedFiles files, AtomicInteger threads)
+            throws Exception {
         try (ThirdPartyServer server = ThirdPartyServer.start(classPath, files.directory(), List.of("-Xmx256m"))) {
-            return KeepAliveClients.transcripts(server.port(), files, CLIENTS, REQUESTS_PER_CLIENT, open -> {
+            return KeepAliveClients.transcripts(server.port(), files, CLIENTS, REQUESTS_PER_CLIENT, () -> {
                 try {
-                    peak.sample(open, server.liveKernelThreads());
+                    threads.set(server.liveKernelThreads());
                 } catch (IOException e) {
                     throw new UncheckedIOException(e);
                 }
