@@ -30,10 +30,10 @@ public final class PicoSocketInputStream extends InputStream {
     /** True once the channel reported end of stream. */
     private boolean endOfStream;
     /**
-     * Held while refilling: a second reader waits here (a runtime monitor while the holder waits for the channel)
-     * instead of overwriting the first one's registration, and then takes what the first one left in the buffer.
+     * Held while refilling: a second reader waits here instead of overwriting the first one's registration, and
+     * then takes what the first one left in the buffer.
      */
-    private final Object fillLock = new Object();
+    private final TransferLock fillLock = new TransferLock();
 
     PicoSocketInputStream(PicoSocket socket) {
         this.socket = socket;
@@ -138,8 +138,11 @@ public final class PicoSocketInputStream extends InputStream {
      * reader's refill left some), false at end of stream.
      */
     private boolean fill() throws IOException {
-        synchronized (fillLock) {
+        fillLock.lock();
+        try {
             return fillLocked();
+        } finally {
+            fillLock.unlock();
         }
     }
 

@@ -21,8 +21,8 @@ public final class PicoSocketOutputStream extends OutputStream {
     /** The bytes of the step being written; reused, so a write allocates nothing. */
     private final byte[] chunk = new byte[CHUNK_SIZE];
     private final ByteBuffer pending = ByteBuffer.wrap(chunk);
-    /** Held for a whole write; a runtime monitor while its holder waits for the channel. */
-    private final Object writeLock = new Object();
+    /** Held for a whole write. */
+    private final TransferLock writeLock = new TransferLock();
 
     PicoSocketOutputStream(PicoSocket socket) {
         this.socket = socket;
@@ -31,10 +31,13 @@ public final class PicoSocketOutputStream extends OutputStream {
 
     @Override
     public void write(int value) throws IOException {
-        synchronized (writeLock) {
+        writeLock.lock();
+        try {
             chunk[0] = (byte) value;
             pending.clear().limit(1);
             drain();
+        } finally {
+            writeLock.unlock();
         }
     }
 
@@ -46,7 +49,8 @@ public final class PicoSocketOutputStream extends OutputStream {
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
-        synchronized (writeLock) {
+        writeLock.lock();
+        try {
             int written = 0;
             while (written < length) {
                 int step = Math.min(CHUNK_SIZE, length - written);
@@ -55,6 +59,8 @@ public final class PicoSocketOutputStream extends OutputStream {
                 drain();
                 written += step;
             }
+        } finally {
+            writeLock.unlock();
         }
     }
 
