@@ -4,6 +4,7 @@
 usage: report.py RESULTS_DIR REPORT_FILE COMMAND
 
 RESULTS_DIR holds the JMH JSON files (call-overhead, yield, spawn, handoff, echo, transformer), footprint.jsonl,
+third-party-server.json (ThirdPartyServerHarness's output),
 transform-statistics.json, million-{pico,virtual}.txt (the output of /usr/bin/time -v) and machine.txt. The
 prose in benchmarks/report-notes.md (the analysis, what is not done) is copied in after the tables.
 """
@@ -288,6 +289,37 @@ if rows:
                                'msg/s') + '\n')
 else:
     out.append('No result: `echo.json` is missing from the results.\n')
+
+# 5b. The third-party server of issue 4.
+out.append('## 5b. A third-party server: NanoHTTPD\n')
+out.append('`ThirdPartyServerHarness`: NanoHTTPD 2.3.1\'s `SimpleWebServer` (Maven Central\'s `nanohttpd` and '
+           '`nanohttpd-webserver` jars, unmodified; one `new Thread` per connection, a keep-alive loop per '
+           'connection) serving a generated directory of eleven files from 0 bytes to 100 KB and a missing path, from '
+           'a child JVM. PicoThreads: the jars rewritten by the pico-transform CLI, on the class path with '
+           'pico-runtime and pico-net. Platform: the same jars unrewritten (its `new Thread` cannot be given virtual '
+           'threads without changing it). The harness JVM drives the same number of keep-alive clients (virtual '
+           'threads, one request at a time each, every status and body checked byte for byte) for a warm-up and a '
+           'measured window; server CPU is the child JVM\'s user and system time over the window, from /proc.\n')
+try:
+    server = json.loads(read('third-party-server.json', '') or 'null')
+except ValueError:
+    server = None
+if server:
+    pico, platform = server['pico'], server['platform']
+    rows = [[f"{server['clients']:,}", f"{pico['requestsPerSecond']:,.0f}", f"{platform['requestsPerSecond']:,.0f}",
+             ratio_cell(pico['requestsPerSecond'] / platform['requestsPerSecond']),
+             f"{pico['serverCpuMicrosPerRequest']:.0f} / {platform['serverCpuMicrosPerRequest']:.0f}",
+             f"{pico['serverThreads']} / {platform['serverThreads']}", f"{pico['seconds']:.0f}"]]
+    out.append(table(['clients', 'PicoThreads, requests/s', 'platform, requests/s', 'Pico / platform',
+                      'server CPU per request, Pico / platform (µs)', 'server JVM threads, Pico / platform',
+                      'measured (s)'], rows))
+    out.append(f"\nThe CLI's reports for the two jars list {server['pinnedCallSites']} pinned call sites (none in "
+               'the serving code; see docs/net.md).\n')
+    r = pico['requestsPerSecond'] / platform['requestsPerSecond']
+    targets.append((f"issue 4: NanoHTTPD rewritten, {server['clients']:,} keep-alive clients: PicoThreads at least "
+                    'the platform-thread request rate', ratio_cell(r), verdict(r >= 1.0)))
+else:
+    out.append('No result: `third-party-server.json` is missing from the results.\n')
 
 # 6. Transformer throughput.
 transformer = load_jmh('transformer')

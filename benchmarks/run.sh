@@ -3,12 +3,13 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar).
 #
-#   benchmarks/run.sh quick    about 13 minutes on 2 cores (half of it the loopback echo): 1 fork, short iterations,
-#                              100,000 threads for the seed program
+#   benchmarks/run.sh quick    about 14 minutes on 2 cores (half of it the loopback echo): 1 fork, short iterations,
+#                              100,000 threads for the seed program, 10 s per side for the third-party server
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), JAVA (default: a JDK 21+ found as build.sh
-# finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md).
+# finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md), THIRD_PARTY (default
+# the third-party directory beside BENCH_JAR: NanoHTTPD's published jars, which the build copies there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mode=${1:-quick}
@@ -33,10 +34,12 @@ if [ "$mode" = quick ]; then
   jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
   transformer_times=(-f 1 -wi 2 -i 3)
   million=100000
+  server_times=(5 10)
 else
   jmh_times=()
   transformer_times=()
   million=1000000
+  server_times=(10 30)
 fi
 
 jmh() {  # jmh NAME ARGS...: one JMH run, its JSON to $results/NAME.json and its log to $results/NAME.log
@@ -50,6 +53,11 @@ jmh yield 'YieldRoundTrip' "${jmh_times[@]}"
 jmh spawn 'SpawnJoin' "${jmh_times[@]}"
 jmh handoff 'Handoff' "${jmh_times[@]}"
 jmh echo 'LoopbackEcho' "${jmh_times[@]}"
+echo "run.sh: third-party server (NanoHTTPD rewritten by the CLI against platform threads), 1,000 clients" >&2
+"$JAVA" -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
+  "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
+  > "$results/third-party-server.json" 2> "$results/third-party-server.log" \
+  || { tail -n 30 "$results/third-party-server.log" >&2; exit 1; }
 jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
 

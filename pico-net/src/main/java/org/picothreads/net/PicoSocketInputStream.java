@@ -29,6 +29,11 @@ public final class PicoSocketInputStream extends InputStream {
     private int limit;
     /** True once the channel reported end of stream. */
     private boolean endOfStream;
+    /**
+     * Held while refilling: a second reader waits here instead of overwriting the first one's registration, and
+     * then takes what the first one left in the buffer.
+     */
+    private final TransferLock fillLock = new TransferLock();
 
     PicoSocketInputStream(PicoSocket socket) {
         this.socket = socket;
@@ -129,13 +134,25 @@ public final class PicoSocketInputStream extends InputStream {
     }
 
     /**
-     * Refills the empty buffer, suspending while the channel has nothing: true when bytes arrived, false at end of
-     * stream.
+     * Refills the empty buffer, suspending while the channel has nothing: true when bytes arrived (or another
+     * reader's refill left some), false at end of stream.
      */
     private boolean fill() throws IOException {
+        fillLock.lock();
+        try {
+            return fillLocked();
+        } finally {
+            fillLock.unlock();
+        }
+    }
+
+    private boolean fillLocked() throws IOException {
         socket.ensureOpenAndConnected();
         long deadline = socket.readDeadline();
         while (true) {
+            if (position < limit) {
+                return true;
+            }
             if (endOfStream || socket.inputShutdownFlag()) {
                 return false;
             }

@@ -10,7 +10,8 @@ import org.picothreads.net.internal.SocketErrors;
 
 /**
  * A {@link PicoSocket}'s output stream, unbuffered like java.net's: each write hands all its bytes to the channel
- * before it returns, and the writing PicoThread suspends whenever the channel's send buffer is full.
+ * before it returns, and the writing PicoThread suspends whenever the channel's send buffer is full. Writes are
+ * serialized, as java.net's are: a write that waits partway keeps other writers out until all its bytes are out.
  */
 public final class PicoSocketOutputStream extends OutputStream {
     /** Bytes copied to the channel in one step. */
@@ -20,6 +21,8 @@ public final class PicoSocketOutputStream extends OutputStream {
     /** The bytes of the step being written; reused, so a write allocates nothing. */
     private final byte[] chunk = new byte[CHUNK_SIZE];
     private final ByteBuffer pending = ByteBuffer.wrap(chunk);
+    /** Held for a whole write. */
+    private final TransferLock writeLock = new TransferLock();
 
     PicoSocketOutputStream(PicoSocket socket) {
         this.socket = socket;
@@ -28,9 +31,14 @@ public final class PicoSocketOutputStream extends OutputStream {
 
     @Override
     public void write(int value) throws IOException {
-        chunk[0] = (byte) value;
-        pending.clear().limit(1);
-        drain();
+        writeLock.lock();
+        try {
+            chunk[0] = (byte) value;
+            pending.clear().limit(1);
+            drain();
+        } finally {
+            writeLock.unlock();
+        }
     }
 
     @Override
@@ -41,13 +49,18 @@ public final class PicoSocketOutputStream extends OutputStream {
     @Override
     public void write(byte[] bytes, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
-        int written = 0;
-        while (written < length) {
-            int step = Math.min(CHUNK_SIZE, length - written);
-            System.arraycopy(bytes, offset + written, chunk, 0, step);
-            pending.clear().limit(step);
-            drain();
-            written += step;
+        writeLock.lock();
+        try {
+            int written = 0;
+            while (written < length) {
+                int step = Math.min(CHUNK_SIZE, length - written);
+                System.arraycopy(bytes, offset + written, chunk, 0, step);
+                pending.clear().limit(step);
+                drain();
+                written += step;
+            }
+        } finally {
+            writeLock.unlock();
         }
     }
 

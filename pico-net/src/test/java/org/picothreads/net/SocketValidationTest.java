@@ -9,6 +9,7 @@ import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
+import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TransformingClassLoader;
@@ -45,6 +46,11 @@ class SocketValidationTest {
     @Test
     void a_slow_writer_serves_forty_readers_the_same_bytes_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(SlowWriter.class);
+    }
+
+    @Test
+    void threads_writing_one_socket_at_once_never_interleave_their_writes_as_with_java_net() throws Exception {
+        ValidationAssertions.assertSameResult(SharedSocketWriters.class);
     }
 
     @Test

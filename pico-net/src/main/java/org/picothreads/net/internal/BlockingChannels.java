@@ -3,7 +3,11 @@ package org.picothreads.net.internal;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.ClosedChannelException;
+import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Collections;
@@ -63,6 +67,27 @@ public final class BlockingChannels {
             }
             return channel.configureBlocking(block);
         }
+    }
+
+    /**
+     * {@code channel.register(selector, operations)}: an emulated channel is in blocking mode as the program sees
+     * it, so registering it fails as the JDK's does for a blocking channel.
+     */
+    public static SelectionKey register(SelectableChannel channel, Selector selector, int operations)
+            throws ClosedChannelException {
+        return register(channel, selector, operations, null);
+    }
+
+    /** {@code channel.register(selector, operations, attachment)}, refused on an emulated channel as above. */
+    public static SelectionKey register(SelectableChannel channel, Selector selector, int operations,
+            Object attachment) throws ClosedChannelException {
+        if (EMULATED.containsKey(channel)) {
+            if (!channel.isOpen()) {
+                throw new ClosedChannelException();
+            }
+            throw new IllegalBlockingModeException();
+        }
+        return channel.register(selector, operations, attachment);
     }
 
     /** One non-blocking read. */

@@ -19,6 +19,11 @@ public final class ChannelWaits {
     SelectionKey key;
     /** The PicoThread waiting to read or accept, or null; written on the carrier, read by closing threads. */
     volatile Thread reader;
+    /**
+     * True from the poll that woke the reader until it runs again: a ready key meanwhile is the readiness it was
+     * woken for, not a reason to withdraw the read interest. Carrier only.
+     */
+    boolean readerWoken;
     /** The PicoThread waiting to write or connect, or null. */
     volatile Thread writer;
     /** The temporary selector a platform thread waits in for this channel, or null. */

@@ -16,16 +16,27 @@ import org.picothreads.runtime.internal.Scheduler;
  * waiting for a channel register interest here, and a poll makes each one whose channel is ready runnable again.
  *
  * <pre>
- *   wait:   waits.reader = thread; key.interestOps |= OP_READ; pendingWaits++; park (capture)
- *   poll:   for each selected key: readyOps & OP_READ and a reader -> interestOps &= ~OP_READ; unpark(reader)
- *   resume: the primitive is re-invoked; if it still holds the registration (timeout, interrupt, close) it drops it
+ *   wait:   waits.reader = thread; add OP_READ to interestOps unless there; pendingWaits++; park (capture)
+ *   poll:   each selected key: ready to read, a reader          -&gt; readerWoken = true; unpark(reader)
+ *                              ready to read, nobody, not woken -&gt; remove OP_READ from interestOps
+ *                              ready to write                   -&gt; remove OP_WRITE; unpark(writer) if any
+ *   resume: the primitive is re-invoked: readerWoken = false; it drops a registration a timeout or close left
  * </pre>
  *
- * Interest is kept only while a thread waits, so a ready channel nobody waits on never makes select spin. A poll
+ * Read (and accept) interest stays registered across waits, so a thread that reads, answers and reads again
+ * changes no epoll registration: the kernel is told (epoll_ctl) only when a ready channel is found with nobody
+ * waiting to read it and nobody woken to read it, which disarms it so that select does not spin on it, and again
+ * when a thread next waits on it. Write (and connect) interest is dropped as soon as the channel is writable,
+ * because a socket's send buffer almost always has room: it is registered only while a writer waits. A poll
  * allocates nothing: the selected keys go to one bound consumer. All methods but {@link #wakeup()} run on the
  * carrier.
  */
 public final class NetPoller implements IoPoller {
+    /** The operations of a channel's reading side: reading or accepting. */
+    private static final int READ_SIDE = SelectionKey.OP_READ | SelectionKey.OP_ACCEPT;
+    /** The operations of a channel's writing side: writing or connecting. */
+    private static final int WRITE_SIDE = SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT;
+
     private static volatile NetPoller instance;
 
     private final Selector selector;
@@ -102,19 +113,21 @@ public final class NetPoller implements IoPoller {
         } catch (CancelledKeyException e) {
             return;
         }
-        int remaining = interest;
-        if ((readyOps & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0) {
-            remaining &= ~(SelectionKey.OP_READ | SelectionKey.OP_ACCEPT);
+        int dropped = 0;
+        if ((readyOps & READ_SIDE) != 0) {
             Thread reader = waits.reader;
             if (reader != null) {
                 waits.reader = null;
+                waits.readerWoken = true;
                 pendingWaits--;
                 wokeAny = true;
                 Parking.unpark(reader);
+            } else if (!waits.readerWoken) {
+                dropped |= interest & READ_SIDE;
             }
         }
-        if ((readyOps & (SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT)) != 0) {
-            remaining &= ~(SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT);
+        if ((readyOps & WRITE_SIDE) != 0) {
+            dropped |= interest & WRITE_SIDE;
             Thread writer = waits.writer;
             if (writer != null) {
                 waits.writer = null;
@@ -123,8 +136,8 @@ public final class NetPoller implements IoPoller {
                 Parking.unpark(writer);
             }
         }
-        if (remaining != interest) {
-            key.interestOps(remaining);
+        if (dropped != 0) {
+            key.interestOps(interest & ~dropped);
         }
     }
 
@@ -142,7 +155,10 @@ public final class NetPoller implements IoPoller {
             if (key == null) {
                 waits.key = waits.channel.register(selector, operation, waits);
             } else {
-                key.interestOps(key.interestOps() | operation);
+                int interest = key.interestOps();
+                if ((interest & operation) == 0) {
+                    key.interestOps(interest | operation);
+                }
             }
         } catch (ClosedChannelException | CancelledKeyException e) {
             stopWaiting(waits, operation, thread);
@@ -150,9 +166,16 @@ public final class NetPoller implements IoPoller {
         }
     }
 
-    /** Withdraws {@code thread}'s registration for {@code operation} when it still holds it. */
+    /**
+     * Ends {@code thread}'s wait for {@code operation} once it runs again: forgets that a poll woke it, and withdraws
+     * its registration when it still holds it (a timeout or a close woke it). Read interest stays registered for
+     * the thread's next wait; write interest is withdrawn.
+     */
     void stopWaiting(ChannelWaits waits, int operation, Thread thread) {
         boolean reading = isReadSide(operation);
+        if (reading) {
+            waits.readerWoken = false;
+        }
         if ((reading ? waits.reader : waits.writer) != thread) {
             return;
         }
@@ -163,7 +186,7 @@ public final class NetPoller implements IoPoller {
         }
         pendingWaits--;
         SelectionKey key = waits.key;
-        if (key != null && key.isValid()) {
+        if (!reading && key != null && key.isValid()) {
             try {
                 key.interestOps(key.interestOps() & ~operation);
             } catch (CancelledKeyException e) {
@@ -173,6 +196,6 @@ public final class NetPoller implements IoPoller {
     }
 
     static boolean isReadSide(int operation) {
-        return (operation & (SelectionKey.OP_READ | SelectionKey.OP_ACCEPT)) != 0;
+        return (operation & READ_SIDE) != 0;
     }
 }

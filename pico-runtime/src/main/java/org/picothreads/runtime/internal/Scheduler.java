@@ -81,7 +81,10 @@ public final class Scheduler {
     private DeadlockDetector deadlockDetector;
     /** The I/O event source installed by pico-net, or null while no program uses it. */
     private static volatile IoPoller poller;
-    /** Dispatches between two polls of the I/O poller while tasks are ready, so that I/O is never starved. */
+    /**
+     * Fewest dispatches between two polls of the I/O poller while tasks are ready, so that I/O is never starved; a
+     * longer run queue waits one round of it (see {@link #runReady()}).
+     */
     private static final int DISPATCHES_PER_IO_POLL = 64;
     /** Dispatches left before the next poll of the I/O poller. */
     private int dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
@@ -482,7 +485,10 @@ public final class Scheduler {
             return false;
         }
         if (--dispatchesUntilIoPoll <= 0) {
-            dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
+            // At least once per round of the run queue: a poll reports again the channels of threads it already
+            // woke that have not run yet (read interest stays armed), at most one per queued task, so polling
+            // once per round keeps that work constant per dispatch.
+            dispatchesUntilIoPoll = Math.max(DISPATCHES_PER_IO_POLL, runQueue.size());
             pollIoNow();
         }
         dispatch(next);

@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.IllegalBlockingModeException;
+import java.nio.channels.SelectionKey;
+import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
@@ -40,7 +43,17 @@ public class ChannelEcho {
             }
             return CONNECTIONS + " connections, " + correct + " correct echoes, " + bytes + " bytes, server blocking "
                     + server.isBlocking() + ", first " + replies[0].trim() + ", last "
-                    + replies[CONNECTIONS - 1].trim();
+                    + replies[CONNECTIONS - 1].trim() + ", register while blocking: " + registerOutcome(server);
+        }
+    }
+
+    /** What registering the (blocking) server channel with a selector does: the JDK refuses a blocking channel. */
+    private static String registerOutcome(ServerSocketChannel server) throws IOException {
+        try (Selector selector = Selector.open()) {
+            server.register(selector, SelectionKey.OP_ACCEPT);
+            return "registered";
+        } catch (IllegalBlockingModeException e) {
+            return e.getClass().getSimpleName();
         }
     }
 
