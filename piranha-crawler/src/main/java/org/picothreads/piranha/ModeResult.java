@@ -24,11 +24,13 @@ import java.util.Set;
  * @param busiestThread           the name of the crawler JVM's thread that used the most CPU during the crawl
  * @param busiestThreadCpuSeconds that thread's CPU time during the crawl (for pico mode, the carrier's)
  * @param serverCpuSeconds        CPU time of the web server during the crawl; negative when unknown
+ * @param busiestThreadWaitSeconds the time the busiest thread was ready to run but waited for a core (Linux
+ *                                schedstat); negative when unknown
  */
 record ModeResult(Mode mode, long pages, double seconds, long bytes, int peakLiveThreads, long peakHeapBytes,
                   int peakOsThreads, long gcMillis, long errors, long discarded, boolean finished,
                   Map<Integer, Long> bytesBySize, Set<String> pageUrls, double cpuSeconds, String busiestThread,
-                  double busiestThreadCpuSeconds, double serverCpuSeconds) {
+                  double busiestThreadCpuSeconds, double serverCpuSeconds, double busiestThreadWaitSeconds) {
 
     double pagesPerSecond() {
         return seconds > 0 ? pages / seconds : 0;
@@ -42,6 +44,6 @@ record ModeResult(Mode mode, long pages, double seconds, long bytes, int peakLiv
     ModeResult withServerCpuSeconds(double serverSeconds) {
         return new ModeResult(mode, pages, seconds, bytes, peakLiveThreads, peakHeapBytes, peakOsThreads, gcMillis,
                 errors, discarded, finished, bytesBySize, pageUrls, cpuSeconds, busiestThread,
-                busiestThreadCpuSeconds, serverSeconds);
+                busiestThreadCpuSeconds, serverSeconds, busiestThreadWaitSeconds);
     }
 }

@@ -97,7 +97,7 @@ final class ModeRunner {
         return new ModeResult(mode, pages, seconds, bytes, counters.peakLiveThreads(), sampler.peakHeapBytes,
                 peakOsThreads, gcMillis() - gcBefore, errors, counters.discarded(), finished,
                 counters.bytesBySize(), counters.pageUrls(), cpu.processSeconds(), cpu.busiestThread(),
-                cpu.busiestThreadSeconds(), serverAtStart < 0 ? -1 : serverSeconds);
+                cpu.busiestThreadSeconds(), serverAtStart < 0 ? -1 : serverSeconds, cpu.busiestThreadWaitSeconds());
     }
 
     /** The server process's CPU time so far; zero when it runs in this JVM, negative when unknown. */

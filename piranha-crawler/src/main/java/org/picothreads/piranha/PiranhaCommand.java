@@ -31,7 +31,8 @@ import picocli.CommandLine.Parameters;
             "With no arguments: a demo of about a minute comparing the modes on the embedded synthetic web."})
 public final class PiranhaCommand implements Callable<Integer> {
 
-    @Option(names = "--mode", description = "pico, platform, pool or virtual (default: pico)")
+    @Option(names = "--mode", description = "pico, platform, pool or virtual (default: pico); with --compare, a "
+            + "comma-separated list of the modes to compare (default: all).")
     private String mode;
 
     @Option(names = "--compare", description = "Run every mode, each in a JVM of its own, on the same web served by "
@@ -269,7 +270,20 @@ public final class PiranhaCommand implements Callable<Integer> {
 
     /** {@code --compare}: every mode in a JVM of its own, against one web server in another JVM. */
     private int compareInSeparateJvms(PageSizes sizes) throws Exception {
-        List<Mode> modes = availableModes(List.of(Mode.values()));
+        List<Mode> wanted = new ArrayList<>();
+        if (mode == null) {
+            wanted.addAll(List.of(Mode.values()));
+        } else {
+            for (String name : mode.split(",")) {
+                try {
+                    wanted.add(Mode.valueOf(name.strip().toUpperCase(Locale.ROOT)));
+                } catch (IllegalArgumentException unknown) {
+                    err.println("piranha: unknown mode '" + name + "': pico, platform, pool or virtual");
+                    return 2;
+                }
+            }
+        }
+        List<Mode> modes = availableModes(wanted);
         SeparateJvms jvms = new SeparateJvms(jvmOptions, err);
         WebSpec spec = webSpec(pageSize);
         SeparateJvms.WebProcess web = url == null ? jvms.serve(spec) : null;
@@ -303,7 +317,8 @@ public final class PiranhaCommand implements Callable<Integer> {
         }
         out.flush();
         if (json != null) {
-            Files.writeString(json, Reports.json(results), StandardCharsets.UTF_8);
+            Files.writeString(json, rounds == 1 ? Reports.json(results) : Reports.jsonOfRounds(runs, results),
+                    StandardCharsets.UTF_8);
         }
         Path chartFile = chart == null ? Path.of("piranha-compare.svg") : chart;
         String description = String.format(Locale.ROOT, "Piranha, each mode in its own JVM: %s, %s",

@@ -29,7 +29,7 @@ final class Reports {
         table.append(String.format(Locale.ROOT, header, "mode", "pages", "seconds", "pages/s", "KB/s", "peak live",
                 "peak", "peak OS", "GC ms", "errors", "discarded", "crawler", "server", "busiest thread"));
         table.append(String.format(Locale.ROOT, header, "", "", "", "", "", "threads", "heap MB", "threads", "", "",
-                "", "CPU s", "CPU s", "(CPU s, share of the wall time)"));
+                "", "CPU s", "CPU s", "(CPU s and share of the wall time; waiting for a core)"));
         for (ModeResult result : results) {
             table.append(String.format(Locale.ROOT,
                     "%-9s %6d %7.1f %8.1f %8.1f %9d %8.1f %8d %6d %6d %9d %8s %8s  %s%s%n",
@@ -50,8 +50,9 @@ final class Reports {
         if (result.busiestThread().isEmpty()) {
             return "n/a";
         }
-        return String.format(Locale.ROOT, "%s (%.1f s, %.0f%%)", result.busiestThread(),
-                result.busiestThreadCpuSeconds(), 100 * result.busiestThreadCpuSeconds() / result.seconds());
+        return String.format(Locale.ROOT, "%s (%.1f s, %.0f%%; %s s)", result.busiestThread(),
+                result.busiestThreadCpuSeconds(), 100 * result.busiestThreadCpuSeconds() / result.seconds(),
+                seconds(result.busiestThreadWaitSeconds()));
     }
 
     /** The JSON array of {@code --json}: one object per mode. */
@@ -60,6 +61,22 @@ final class Reports {
         for (ModeResult result : results) {
             array.add("  " + jsonObject(result, ""));
         }
+        return array.toString();
+    }
+
+    /**
+     * The JSON array of {@code --json} after several rounds: one object per run, with its round (from 1) and
+     * whether it is the mode's median run, the one the table shows.
+     */
+    static String jsonOfRounds(Map<Mode, List<ModeResult>> runs, List<ModeResult> medians) {
+        StringJoiner array = new StringJoiner(",\n", "[\n", "\n]\n");
+        runs.forEach((mode, results) -> {
+            for (int round = 0; round < results.size(); round++) {
+                ModeResult result = results.get(round);
+                array.add("  " + jsonObject(result, String.format(Locale.ROOT, "\"round\": %d, \"median\": %b, ",
+                        round + 1, medians.contains(result))));
+            }
+        });
         return array.toString();
     }
 
@@ -73,13 +90,14 @@ final class Reports {
                         + "\"pagesPerSecond\": %.2f, \"kilobytesPerSecond\": %.1f, \"bytes\": %d, "
                         + "\"peakLiveThreads\": %d, \"peakHeapBytes\": %d, \"peakOsThreads\": %d, \"errors\": %d, "
                         + "\"gcMillis\": %d, \"discarded\": %d, \"finished\": %b, \"cpuSeconds\": %.2f, "
-                        + "\"busiestThread\": \"%s\", \"busiestThreadCpuSeconds\": %.2f, \"serverCpuSeconds\": %.2f, "
+                        + "\"busiestThread\": \"%s\", \"busiestThreadCpuSeconds\": %.2f, \"busiestThreadWaitSeconds\": %.2f, "
+                        + "\"serverCpuSeconds\": %.2f, "
                         + "\"bytesBySize\": %s}",
                 extraMembers, result.mode().label(), result.pages(), result.seconds(), result.pagesPerSecond(),
                 result.kilobytesPerSecond(), result.bytes(), result.peakLiveThreads(), result.peakHeapBytes(),
                 result.peakOsThreads(), result.errors(), result.gcMillis(), result.discarded(), result.finished(),
                 result.cpuSeconds(), result.busiestThread().replace("\\", "\\\\").replace("\"", "\\\""),
-                result.busiestThreadCpuSeconds(), result.serverCpuSeconds(), sizes);
+                result.busiestThreadCpuSeconds(), result.busiestThreadWaitSeconds(), result.serverCpuSeconds(), sizes);
     }
 
     /** Writes a result for the JVM that started this crawl (the page URLs are left out). */
@@ -100,6 +118,7 @@ final class Reports {
         properties.setProperty("busiestThread", result.busiestThread());
         properties.setProperty("busiestThreadCpuSeconds", Double.toString(result.busiestThreadCpuSeconds()));
         properties.setProperty("serverCpuSeconds", Double.toString(result.serverCpuSeconds()));
+        properties.setProperty("busiestThreadWaitSeconds", Double.toString(result.busiestThreadWaitSeconds()));
         result.bytesBySize().forEach((size, bytes) -> properties.setProperty(BYTES_BY_SIZE + size, bytes.toString()));
         properties.store(writer, "one Piranha crawl");
     }
@@ -127,7 +146,8 @@ final class Reports {
                     Boolean.parseBoolean(required(properties, "finished")), bytesBySize, Set.of(),
                     Double.parseDouble(required(properties, "cpuSeconds")), required(properties, "busiestThread"),
                     Double.parseDouble(required(properties, "busiestThreadCpuSeconds")),
-                    Double.parseDouble(required(properties, "serverCpuSeconds")));
+                    Double.parseDouble(required(properties, "serverCpuSeconds")),
+                    Double.parseDouble(required(properties, "busiestThreadWaitSeconds")));
         } catch (NumberFormatException malformed) {
             throw new IllegalArgumentException("a malformed crawl result: " + malformed.getMessage(), malformed);
         }

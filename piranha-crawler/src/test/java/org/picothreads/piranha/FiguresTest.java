@@ -78,7 +78,7 @@ class FiguresTest {
     @Test
     void a_result_passes_from_one_jvm_to_another_unchanged() throws Exception {
         ModeResult result = new ModeResult(Mode.VIRTUAL, 12, 3.5, 40_960, 9, 1 << 20, 14, 7, 2, 1, true,
-                Map.of(1024, 20_480L, 2048, 20_480L), Set.of(), 1.25, "ForkJoinPool-1-worker-1", 0.5, 0.75);
+                Map.of(1024, 20_480L, 2048, 20_480L), Set.of(), 1.25, "ForkJoinPool-1-worker-1", 0.5, 0.75, 0.25);
         StringWriter written = new StringWriter();
         Reports.writeProperties(result, written);
         assertEquals(result, Reports.readProperties(new StringReader(written.toString())));
