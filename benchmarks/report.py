@@ -426,7 +426,7 @@ else:
                     + [r(pico, platform), r(pico, virtual),
                        f"{pico['busiestThreadCpuSeconds'] / pico['seconds']:.0%}" if pico else 'n/a'])
         if pico and platform:
-            targets.append((f'Piranha, {size} pages: PicoThreads / one platform thread per URL (paper: 3-15×)',
+            targets.append((f'Piranha, {size} pages: PicoThreads ahead of one platform thread per URL (the paper saw 3-15×)',
                             r(pico, platform), verdict(kbs(pico) > kbs(platform))))
         if pico and virtual:
             targets.append((f'Piranha, {size} pages: PicoThreads at least level with virtual threads',

@@ -3,8 +3,8 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 13 minutes on 2 cores (half of it the loopback echo): 1 fork, short iterations,
-#                              100,000 threads for the seed program
+#   benchmarks/run.sh quick    about 18 minutes on 2 cores (half of it the loopback echo, 5 minutes Piranha's figures):
+#                              1 fork, short iterations, 100,000 threads for the seed program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), PIRANHA_JAR (default
@@ -34,13 +34,13 @@ if [ "$mode" = quick ]; then
   jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
   transformer_times=(-f 1 -wi 2 -i 3)
   million=100000
-  # Piranha's Figures 3 and 4: about 6 minutes on 2 cores
+  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): about 5 minutes
   figures=(--pages 1500 --seconds 15 --warmup 3 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k)
 else
   jmh_times=()
   transformer_times=()
   million=1000000
-  # about 25 minutes on 2 cores
+  # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
   figures=(--pages 4000 --seconds 30 --warmup 5 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
 fi
 

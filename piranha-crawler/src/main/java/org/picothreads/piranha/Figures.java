@@ -19,7 +19,7 @@ import java.util.StringJoiner;
  *   <li>Figure 3, the thread pool: throughput against the pool's size, with the one-thread-per-URL modes (pico,
  *       platform, virtual) as reference lines, on the web of the command line's page size distribution;</li>
  *   <li>Figure 4, PicoThreads against one thread per URL: for each page size, a web of pages of that size only,
- *       crawled once in each of those modes.</li>
+ *       crawled once in each of those modes, in an order that rotates from one size to the next.</li>
  * </ul>
  *
  * It writes {@code figure3.svg}, {@code figure4.svg} and {@code figures.json} (every point's figures).
@@ -77,10 +77,11 @@ final class Figures {
                 points.add(crawl(3, web, mode, 0));
             }
         }
-        for (String size : sizes) {
-            try (SeparateJvms.WebProcess web = jvms.serve(base.withPageSize(size))) {
-                for (Mode mode : references) {
-                    points.add(crawl(4, web, mode, 0));
+        for (int index = 0; index < sizes.size(); index++) {
+            try (SeparateJvms.WebProcess web = jvms.serve(base.withPageSize(sizes.get(index)))) {
+                // a rotating order: the first crawl of a new server is each mode's in turn
+                for (int offset = 0; offset < references.size(); offset++) {
+                    points.add(crawl(4, web, references.get((index + offset) % references.size()), 0));
                 }
             }
         }
