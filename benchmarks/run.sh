@@ -41,7 +41,7 @@ else
   transformer_times=()
   million=1000000
   # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
-  figures=(--pages 4000 --seconds 30 --warmup 5 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
+  figures=(--pages 4000 --seconds 30 --warmup 20 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
 fi
 
 jmh() {  # jmh NAME ARGS...: one JMH run, its JSON to $results/NAME.json and its log to $results/NAME.log

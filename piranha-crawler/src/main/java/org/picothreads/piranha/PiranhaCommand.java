@@ -100,8 +100,8 @@ public final class PiranhaCommand implements Callable<Integer> {
     private boolean serve;
 
     @Option(names = "--warmup", paramLabel = "SECONDS",
-            description = "Before a crawl, crawl the same web in the same mode for at most this long, to warm the JIT "
-                    + "(default: 0 for one mode, 5 for each JVM of --compare and --figures).")
+            description = "Before a crawl, crawl the same web in the same mode, to its end or for at most this long, "
+                    + "to warm the JIT (default: 0 for one mode, 20 for each JVM of --compare and --figures).")
     private Long warmup;
 
     @Option(names = "--rounds", description = "With --compare: run every mode this many times, in a rotating order; "
@@ -353,7 +353,7 @@ public final class PiranhaCommand implements Callable<Integer> {
     }
 
     private long warmupSeconds() {
-        return warmup == null ? 5 : warmup;
+        return warmup == null ? 20 : warmup;
     }
 
     /** The options of one crawl in a JVM of its own, the same for every mode but the pool's size. */
