@@ -3,7 +3,7 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 18 minutes on 2 cores (half of it the loopback echo, 5 minutes Piranha's figures):
+#   benchmarks/run.sh quick    about 20 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures):
 #                              1 fork, short iterations, 100,000 threads for the seed program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
@@ -34,8 +34,9 @@ if [ "$mode" = quick ]; then
   jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
   transformer_times=(-f 1 -wi 2 -i 3)
   million=100000
-  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): about 5 minutes
-  figures=(--pages 1500 --seconds 15 --warmup 3 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k)
+  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): 5 to 7 minutes
+  # (estimated from a run of 2,000 pages and four sizes with 3 s warm-ups, which took 4 min 45 s)
+  figures=(--pages 1500 --seconds 15 --warmup 10 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k)
 else
   jmh_times=()
   transformer_times=()
