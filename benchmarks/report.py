@@ -406,6 +406,67 @@ r = pico_run[0] / virtual_run[0] if pico_run[0] and virtual_run[0] else None
 targets.append((f'seed 003 with {count} threads: faster than virtual threads (wall time)', ratio_cell(r),
                 verdict(None if r is None else r < 1.0)))
 
+# Piranha: the paper's Figures 3 and 4 (piranha.jar --figures, each point a crawl in a JVM of its own).
+figures_dir = os.path.join(results_dir, 'piranha')
+try:
+    figures = json.load(open(os.path.join(figures_dir, 'figures.json')))
+except (OSError, ValueError):
+    figures = None
+out.append('## 7. Piranha: the paper\'s Figures 3 and 4\n')
+if figures is None:
+    out.append('No results (`piranha.jar --figures` did not run).\n')
+else:
+    web = figures['web']
+    rate = 'unthrottled' if web['rate'] == 0 else f"{web['rate']:,} bytes/s"
+    out.append(f"`piranha.jar --figures` ({read('piranha-command.txt').strip() or 'see run.sh'}): every point is a "
+               f"crawl of the whole synthetic web ({web['pages']:,} pages, {web['links']} links per page, "
+               f"{web['hosts']} hosts, {rate} per connection after {web['latency']} ms) in a JVM of its own, after "
+               'a warm-up crawl, against a web server in another JVM; throughput is body bytes over the crawl\'s '
+               'time (to the time limit when it did not finish). See [piranha.md](piranha.md) for the method.\n')
+    points = figures['points']
+    for name in ('figure3.svg', 'figure4.svg'):
+        source = os.path.join(figures_dir, name)
+        if os.path.exists(source):
+            with open(source) as src, open(os.path.join(report_dir, 'benchmarks-piranha-' + name), 'w') as dst:
+                dst.write(src.read())
+    def kbs(point):
+        return point['kilobytesPerSecond']
+    def done(point):
+        return '' if point['finished'] else ' (time limit)'
+    three = [p for p in points if p['figure'] == 3]
+    out.append(f"**Figure 3**, the thread pool (queue of 1,000, overflow discarded) on pages of "
+               f"{three[0]['pageSize'] if three else 'n/a'}, against one thread per URL:\n")
+    rows = [[f"pool of {p['poolSize']}", fmt(kbs(p)) + done(p), p['pages'], p['discarded'], fmt(p['cpuSeconds'])]
+            for p in three if p['mode'] == 'pool']
+    rows += [[p['mode'] + ' (one thread per URL)', fmt(kbs(p)) + done(p), p['pages'], p['discarded'],
+              fmt(p['cpuSeconds'])] for p in three if p['mode'] != 'pool']
+    out.append(table(['crawler', 'KB/s', 'pages', 'URLs discarded', 'crawler CPU s'], rows))
+    out.append('\n![Figure 3](benchmarks-piranha-figure3.svg)\n')
+    four = [p for p in points if p['figure'] == 4]
+    sizes = []
+    for p in four:
+        if p['pageSize'] not in sizes:
+            sizes.append(p['pageSize'])
+    out.append('**Figure 4**, one thread per URL, one crawl of a web of pages of one size per size and mode:\n')
+    rows = []
+    for size in sizes:
+        by_mode = {p['mode']: p for p in four if p['pageSize'] == size}
+        pico, platform, virtual = by_mode.get('pico'), by_mode.get('platform'), by_mode.get('virtual')
+        def r(a, b):
+            return ratio_cell(kbs(a) / kbs(b)) if a and b and kbs(b) > 0 else 'n/a'
+        rows.append([size] + [fmt(kbs(p)) + done(p) if p else 'n/a' for p in (pico, platform, virtual)]
+                    + [r(pico, platform), r(pico, virtual),
+                       f"{pico['busiestThreadCpuSeconds'] / pico['seconds']:.0%}" if pico else 'n/a'])
+        if pico and platform:
+            targets.append((f'Piranha, {size} pages: PicoThreads ahead of one platform thread per URL (the paper saw 3-15×)',
+                            r(pico, platform), verdict(kbs(pico) > kbs(platform))))
+        if pico and virtual:
+            targets.append((f'Piranha, {size} pages: PicoThreads at least level with virtual threads',
+                            r(pico, virtual), verdict(kbs(pico) >= kbs(virtual))))
+    out.append(table(['page size', 'pico KB/s', 'platform KB/s', 'virtual KB/s', 'pico / platform',
+                      'pico / virtual', 'pico carrier busy'], rows))
+    out.append('\n![Figure 4](benchmarks-piranha-figure4.svg)\n')
+
 out.append('\n## Targets\n')
 out.append(table(['target', 'measured ratio', 'verdict'], [list(t) for t in targets]))
 notes = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'report-notes.md')

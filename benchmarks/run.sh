@@ -1,13 +1,15 @@
 #!/usr/bin/env bash
 # Runs the benchmark suite and writes docs/benchmarks.md from the results. Builds nothing: run
 #   ./build.sh -DskipTests install
-# first (it leaves benchmarks/target/benchmarks.jar).
+# first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 14 minutes on 2 cores (half of it the loopback echo): 1 fork, short iterations,
-#                              100,000 threads for the seed program, 10 s per side for the third-party server
+#   benchmarks/run.sh quick    about 25 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures,
+#                              half a minute the third-party server): 1 fork, short iterations, 100,000 threads
+#                              for the seed program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
-# Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), JAVA (default: a JDK 21+ found as build.sh
+# Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), PIRANHA_JAR (default
+# piranha-crawler/target/piranha.jar; set it empty to skip Piranha's figures), JAVA (default: a JDK 21+ found as build.sh
 # finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md), THIRD_PARTY (default
 # the third-party directory beside BENCH_JAR: NanoHTTPD's published jars, which the build copies there).
 set -euo pipefail
@@ -35,11 +37,16 @@ if [ "$mode" = quick ]; then
   transformer_times=(-f 1 -wi 2 -i 3)
   million=100000
   server_times=(5 10)
+  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): 5 to 7 minutes
+  # (estimated from a run of 2,000 pages and four sizes with 3 s warm-ups, which took 4 min 45 s)
+  figures=(--pages 1500 --seconds 15 --warmup 10 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k)
 else
   jmh_times=()
   transformer_times=()
   million=1000000
   server_times=(10 30)
+  # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
+  figures=(--pages 4000 --seconds 30 --warmup 20 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
 fi
 
 jmh() {  # jmh NAME ARGS...: one JMH run, its JSON to $results/NAME.json and its log to $results/NAME.log
@@ -76,6 +83,16 @@ for runtime in pico virtual; do
   [ "$runtime" = virtual ] && main=org.picothreads.benchmarks.jdk.MillionVirtualThreads
   /usr/bin/time -v "$JAVA" -cp "$jar" "$main" "$million" > /dev/null 2> "$results/million-$runtime.txt"
 done
+
+piranha_jar=${PIRANHA_JAR-piranha-crawler/target/piranha.jar}
+if [ -n "$piranha_jar" ]; then
+  [ -f "$piranha_jar" ] || { echo "run.sh: $piranha_jar is missing; build it or set PIRANHA_JAR empty" >&2; exit 1; }
+  echo "run.sh: Piranha's Figures 3 and 4" >&2
+  mkdir -p "$results/piranha"
+  echo "java -jar piranha.jar --figures DIR --rate 0 ${figures[*]}" > "$results/piranha-command.txt"
+  "$JAVA" -jar "$piranha_jar" --figures "$results/piranha" --rate 0 "${figures[@]}" > "$results/piranha/log" 2>&1 \
+    || { tail -n 30 "$results/piranha/log" >&2; exit 1; }
+fi
 
 { nproc; grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //'; grep MemTotal /proc/meminfo; uname -sr;
   "$JAVA" -version 2>&1 | sed -n 2p; uptime; } > "$results/machine.txt"

@@ -26,9 +26,17 @@ final class ModeRunner {
     private final int expectedPages;
     /** Where the progress line goes; null for none. */
     private final PrintStream progress;
+    /** The web server's process when it runs in another JVM, whose CPU time is measured; null otherwise. */
+    private final ProcessHandle serverProcess;
 
     ModeRunner(CrawlSettings settings, int poolSize, int queueCapacity, long timeLimitSeconds, int expectedPages,
                PrintStream progress) {
+        this(settings, poolSize, queueCapacity, timeLimitSeconds, expectedPages, progress, null);
+    }
+
+    ModeRunner(CrawlSettings settings, int poolSize, int queueCapacity, long timeLimitSeconds, int expectedPages,
+               PrintStream progress, ProcessHandle serverProcess) {
+        this.serverProcess = serverProcess;
         this.expectedPages = expectedPages;
         this.settings = settings;
         this.poolSize = poolSize;
@@ -59,6 +67,8 @@ final class ModeRunner {
         Sampler sampler = new Sampler(mode, counters, threads, memory);
         Thread samplerThread = new Thread(sampler, "piranha-sampler");
         samplerThread.setDaemon(true);
+        CpuUse cpuAtStart = CpuUse.now();
+        double serverAtStart = serverCpuSeconds();
         long start = System.nanoTime();
         sampler.start = start;
         samplerThread.start();
@@ -68,6 +78,8 @@ final class ModeRunner {
         long pages = counters.pages();
         long bytes = counters.bytes();
         long errors = counters.errors();
+        CpuUse.Used cpu = CpuUse.now().since(cpuAtStart);
+        double serverSeconds = serverProcess == null ? cpu.serverSeconds() : serverCpuSeconds() - serverAtStart;
         if (!finished) {
             crawl.stop();
             counters.awaitFinished(10, TimeUnit.SECONDS);
@@ -84,7 +96,16 @@ final class ModeRunner {
         int peakOsThreads = Math.max(sampler.peakOsThreads, threads.getPeakThreadCount());
         return new ModeResult(mode, pages, seconds, bytes, counters.peakLiveThreads(), sampler.peakHeapBytes,
                 peakOsThreads, gcMillis() - gcBefore, errors, counters.discarded(), finished,
-                counters.bytesBySize(), counters.pageUrls());
+                counters.bytesBySize(), counters.pageUrls(), cpu.processSeconds(), cpu.busiestThread(),
+                cpu.busiestThreadSeconds(), serverAtStart < 0 ? -1 : serverSeconds, cpu.busiestThreadWaitSeconds());
+    }
+
+    /** The server process's CPU time so far; zero when it runs in this JVM, negative when unknown. */
+    private double serverCpuSeconds() {
+        if (serverProcess == null) {
+            return 0;
+        }
+        return serverProcess.info().totalCpuDuration().map(duration -> duration.toNanos() / 1e9).orElse(-1.0);
     }
 
     private static long gcMillis() {

@@ -1,10 +1,7 @@
 package org.picothreads.piranha.crawler;
 
-import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
-import java.io.EOFException;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -86,8 +83,8 @@ public final class HttpClient {
             OutputStream output = socket.getOutputStream();
             output.write(request.getBytes(StandardCharsets.US_ASCII));
             output.flush();
-            InputStream input = new BufferedInputStream(socket.getInputStream(), 8192);
-            String statusLine = readLine(input);
+            ResponseReader input = new ResponseReader(socket.getInputStream());
+            String statusLine = input.readLine();
             String[] statusParts = statusLine.split(" ", 3);
             if (statusParts.length < 2 || !statusParts[0].startsWith("HTTP/1.")) {
                 throw new IOException("not an HTTP response: " + statusLine);
@@ -104,9 +101,9 @@ public final class HttpClient {
         }
     }
 
-    private static Map<String, String> readHeaders(InputStream input) throws IOException {
+    private static Map<String, String> readHeaders(ResponseReader input) throws IOException {
         Map<String, String> headers = new HashMap<>();
-        for (String line = readLine(input); !line.isEmpty(); line = readLine(input)) {
+        for (String line = input.readLine(); !line.isEmpty(); line = input.readLine()) {
             int colon = line.indexOf(':');
             if (colon > 0) {
                 headers.put(line.substring(0, colon).trim().toLowerCase(Locale.ROOT), line.substring(colon + 1).trim());
@@ -115,7 +112,7 @@ public final class HttpClient {
         return headers;
     }
 
-    private static byte[] readBody(InputStream input, Map<String, String> headers) throws IOException {
+    private static byte[] readBody(ResponseReader input, Map<String, String> headers) throws IOException {
         String transferEncoding = headers.getOrDefault("transfer-encoding", "");
         if (transferEncoding.toLowerCase(Locale.ROOT).contains("chunked")) {
             return readChunked(input);
@@ -126,27 +123,19 @@ public final class HttpClient {
             if (length < 0 || length > MAX_BODY_BYTES) {
                 throw new IOException("body too large: " + length + " bytes");
             }
-            return readExactly(input, (int) length);
+            return input.readExactly((int) length);
         }
-        ByteArrayOutputStream body = new ByteArrayOutputStream();
-        byte[] buffer = new byte[8192];
-        for (int count = input.read(buffer); count >= 0; count = input.read(buffer)) {
-            body.write(buffer, 0, count);
-            if (body.size() > MAX_BODY_BYTES) {
-                throw new IOException("body too large");
-            }
-        }
-        return body.toByteArray();
+        return input.readToEnd(MAX_BODY_BYTES);
     }
 
-    private static byte[] readChunked(InputStream input) throws IOException {
+    private static byte[] readChunked(ResponseReader input) throws IOException {
         ByteArrayOutputStream body = new ByteArrayOutputStream();
         while (true) {
-            String sizeLine = readLine(input);
+            String sizeLine = input.readLine();
             int extension = sizeLine.indexOf(';');
             int size = Integer.parseInt((extension < 0 ? sizeLine : sizeLine.substring(0, extension)).trim(), 16);
             if (size == 0) {
-                while (!readLine(input).isEmpty()) {
+                while (!input.readLine().isEmpty()) {
                     // trailer fields are read and dropped
                 }
                 return body.toByteArray();
@@ -154,45 +143,10 @@ public final class HttpClient {
             if (body.size() + size > MAX_BODY_BYTES) {
                 throw new IOException("body too large");
             }
-            body.write(readExactly(input, size));
-            if (!readLine(input).isEmpty()) {
+            body.write(input.readExactly(size));
+            if (!input.readLine().isEmpty()) {
                 throw new IOException("a chunk is not followed by CRLF");
             }
-        }
-    }
-
-    private static byte[] readExactly(InputStream input, int length) throws IOException {
-        byte[] bytes = new byte[length];
-        int filled = 0;
-        while (filled < length) {
-            int count = input.read(bytes, filled, length - filled);
-            if (count < 0) {
-                throw new EOFException("the connection closed after " + filled + " of " + length + " bytes");
-            }
-            filled += count;
-        }
-        return bytes;
-    }
-
-    /** Reads one line ending in LF (a CR before it is dropped), as ISO-8859-1. */
-    private static String readLine(InputStream input) throws IOException {
-        StringBuilder line = new StringBuilder(64);
-        while (true) {
-            int next = input.read();
-            if (next < 0) {
-                throw new EOFException("the connection closed in the middle of a header");
-            }
-            if (next == '\n') {
-                int length = line.length();
-                if (length > 0 && line.charAt(length - 1) == '\r') {
-                    line.setLength(length - 1);
-                }
-                return line.toString();
-            }
-            if (line.length() > 8192) {
-                throw new IOException("header line too long");
-            }
-            line.append((char) next);
         }
     }
 }
