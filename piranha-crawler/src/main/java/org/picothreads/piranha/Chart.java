@@ -73,13 +73,7 @@ final class Chart {
                 group++;
             }
         }
-        for (int index = 0; index < results.size(); index++) {
-            int x = MARGIN + index * 110;
-            int y = top + PANEL_HEIGHT + 40;
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y - 10, COLOURS[index % COLOURS.length], x + 16, y,
-                    results.get(index).mode().label()));
-        }
+        legend(svg, top, results.stream().map(result -> result.mode().label()).toList());
         svg.append("</svg>\n");
         return svg.toString();
     }
@@ -173,13 +167,7 @@ final class Chart {
                     groupLeft + (groupWidth - 30) / 2, top + PANEL_HEIGHT + 16, escape(entry.getKey())));
             group++;
         }
-        for (int index = 0; index < series.size(); index++) {
-            int x = MARGIN + index * 110;
-            int y = top + PANEL_HEIGHT + 40;
-            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
-                    + "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y - 10, COLOURS[index % COLOURS.length], x + 16, y,
-                    escape(series.get(index))));
-        }
+        legend(svg, top, series);
         svg.append("</svg>\n");
         return svg.toString();
     }
@@ -229,6 +217,17 @@ final class Chart {
     private static String sizeLabel(int bytes) {
         return bytes >= 1024 && bytes % 1024 == 0 ? bytes / 1024 + " KB" : String.format(Locale.ROOT, "%.1f KB",
                 bytes / 1024.0);
+    }
+
+    /** One coloured square and label per series, in a row under the panel whose top is {@code top}. */
+    private static void legend(StringBuilder svg, int top, List<String> labels) {
+        for (int index = 0; index < labels.size(); index++) {
+            int x = MARGIN + index * 110;
+            int y = top + PANEL_HEIGHT + 40;
+            svg.append(String.format(Locale.ROOT, "<rect x=\"%d\" y=\"%d\" width=\"12\" height=\"12\" fill=\"%s\"/>"
+                    + "<text x=\"%d\" y=\"%d\">%s</text>%n", x, y - 10, COLOURS[index % COLOURS.length], x + 16, y,
+                    escape(labels.get(index))));
+        }
     }
 
     private static String escape(String text) {
