@@ -10,9 +10,9 @@ import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 
 /**
- * Where rewritten calls of SocketChannel's read, write and connect and ServerSocketChannel's accept go: on a
- * channel in blocking mode used by a PicoThread they suspend only that thread, and otherwise they are the
- * channel's own calls.
+ * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect and
+ * ServerSocketChannel's accept go: on a channel in blocking mode used by a PicoThread they suspend only that
+ * thread, and otherwise they are the channel's own calls.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -47,6 +47,56 @@ public final class ChannelCalls {
             }
             IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
         }
+    }
+
+    /** {@code channel.read(buffers)}: a scattering read, waiting in blocking mode as a read into one buffer does. */
+    public static long read(SocketChannel channel, ByteBuffer[] buffers) throws IOException {
+        return read(channel, buffers, 0, buffers.length);
+    }
+
+    /** {@code channel.read(buffers, offset, length)}: in blocking mode, waits for a byte or the end of stream. */
+    public static long read(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.readNow(channel, buffers, offset, length);
+        }
+        while (true) {
+            long count = BlockingChannels.readNow(channel, buffers, offset, length);
+            if (count != 0 || !hasRemaining(buffers, offset, length)) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.write(buffers)}: a gathering write; in blocking mode, returns once every byte is written. */
+    public static long write(SocketChannel channel, ByteBuffer[] buffers) throws IOException {
+        return write(channel, buffers, 0, buffers.length);
+    }
+
+    /** {@code channel.write(buffers, offset, length)}: in blocking mode, returns once every byte is written. */
+    public static long write(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.writeNow(channel, buffers, offset, length);
+        }
+        long written = 0;
+        while (true) {
+            written += BlockingChannels.writeNow(channel, buffers, offset, length);
+            if (!hasRemaining(buffers, offset, length)) {
+                return written;
+            }
+            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    private static boolean hasRemaining(ByteBuffer[] buffers, int offset, int length) {
+        for (int index = offset; index < offset + length; index++) {
+            if (buffers[index].hasRemaining()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** {@code channel.connect(remote)}: in blocking mode, returns true once the connection is established. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
+import org.picothreads.targets.net.channels.ScatterGatherEcho;
 import org.picothreads.transform.testing.ValidationAssertions;
 
 class ChannelValidationTest {
@@ -18,5 +19,18 @@ class ChannelValidationTest {
         assertEquals("100 connections, 100 correct echoes, 201690 bytes, server blocking true,"
                 + " first hello over a channel from client 0, last hello over a channel from client 99 ",
                 result.substring(0, result.indexOf(" 99 ") + 4));
+    }
+
+    @Test
+    void scattering_reads_and_gathering_writes_give_the_same_replies_on_pico_threads() throws Exception {
+        ValidationAssertions.assertSameResult(ScatterGatherEcho.class);
+    }
+
+    @Test
+    void scattering_reads_and_gathering_writes_echo_every_byte_when_run_as_compiled() throws Exception {
+        String result = ScatterGatherEcho.run();
+        assertEquals("client 19: wrote " + (4 + (6 << 20)) + ", read " + (4 + (6 << 20)) + ", length echoed "
+                + (6 << 20) + ", checksums equal true", result.substring(result.lastIndexOf('\n') + 1));
+        assertEquals(20, result.split("checksums equal true", -1).length - 1, result);
     }
 }

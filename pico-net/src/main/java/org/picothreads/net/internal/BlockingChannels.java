@@ -100,6 +100,17 @@ public final class BlockingChannels {
         return channel.write(buffer);
     }
 
+    /** One non-blocking scattering read into {@code buffers[offset]} .. {@code buffers[offset + length - 1]}. */
+    public static long readNow(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
+        return channel.read(buffers, offset, length);
+    }
+
+    /** One non-blocking gathering write from {@code buffers[offset]} .. {@code buffers[offset + length - 1]}. */
+    public static long writeNow(SocketChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        return channel.write(buffers, offset, length);
+    }
+
     /** One non-blocking accept; null when no connection is pending. */
     public static SocketChannel acceptNow(ServerSocketChannel channel) throws IOException {
         return channel.accept();
