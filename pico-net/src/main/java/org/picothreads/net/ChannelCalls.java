@@ -3,6 +3,7 @@ package org.picothreads.net;
 import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import org.picothreads.net.internal.BlockingChannels;
@@ -10,9 +11,9 @@ import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 
 /**
- * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect and
- * ServerSocketChannel's accept go: on a channel in blocking mode used by a PicoThread they suspend only that
- * thread, and otherwise they are the channel's own calls.
+ * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect,
+ * ServerSocketChannel's accept and DatagramChannel's receive and send go: on a channel in blocking mode used by a
+ * PicoThread they suspend only that thread, and otherwise they are the channel's own calls.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -97,6 +98,36 @@ public final class ChannelCalls {
             }
         }
         return false;
+    }
+
+    /** {@code channel.receive(buffer)} of a DatagramChannel: in blocking mode, waits for a datagram. */
+    public static SocketAddress receive(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.receiveNow(channel, buffer);
+        }
+        while (true) {
+            SocketAddress sender = BlockingChannels.receiveNow(channel, buffer);
+            if (sender != null) {
+                return sender;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.send(buffer, target)} of a DatagramChannel: in blocking mode, waits until the datagram is sent. */
+    public static int send(DatagramChannel channel, ByteBuffer buffer, SocketAddress target) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.sendNow(channel, buffer, target);
+        }
+        while (true) {
+            int sent = BlockingChannels.sendNow(channel, buffer, target);
+            if (sent != 0 || !buffer.hasRemaining()) {
+                return sent;
+            }
+            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
     }
 
     /** {@code channel.connect(remote)}: in blocking mode, returns true once the connection is established. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
+import org.picothreads.targets.net.channels.DatagramChannelEcho;
 import org.picothreads.targets.net.channels.ScatterGatherEcho;
 import org.picothreads.transform.testing.ValidationAssertions;
 
@@ -32,5 +33,18 @@ class ChannelValidationTest {
         assertEquals("client 19: wrote " + (4 + (6 << 20)) + ", read " + (4 + (6 << 20)) + ", length echoed "
                 + (6 << 20) + ", checksums equal true", result.substring(result.lastIndexOf('\n') + 1));
         assertEquals(20, result.split("checksums equal true", -1).length - 1, result);
+    }
+
+    @Test
+    void request_and_reply_over_blocking_datagram_channels_gives_the_same_replies_on_pico_threads() throws Exception {
+        ValidationAssertions.assertSameResult(DatagramChannelEcho.class);
+    }
+
+    @Test
+    void request_and_reply_over_blocking_datagram_channels_answers_every_request_when_run_as_compiled()
+            throws Exception {
+        String result = DatagramChannelEcho.run();
+        assertEquals(20, result.split(": ok ok ok ok ok ok ok ok ok ok, blocking true", -1).length - 1, result);
+        assertEquals(true, result.endsWith("server blocking true"), result);
     }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.DatagramChannel;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -109,6 +110,16 @@ public final class BlockingChannels {
     public static long writeNow(SocketChannel channel, ByteBuffer[] buffers, int offset, int length)
             throws IOException {
         return channel.write(buffers, offset, length);
+    }
+
+    /** One non-blocking receive; null when no datagram is waiting. */
+    public static SocketAddress receiveNow(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        return channel.receive(buffer);
+    }
+
+    /** One non-blocking send; 0 when the datagram does not fit in the socket's send buffer now. */
+    public static int sendNow(DatagramChannel channel, ByteBuffer buffer, SocketAddress target) throws IOException {
+        return channel.send(buffer, target);
     }
 
     /** One non-blocking accept; null when no connection is pending. */
