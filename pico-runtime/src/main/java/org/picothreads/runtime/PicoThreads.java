@@ -71,8 +71,10 @@ public final class PicoThreads {
      * @param foreignFramePins of those, the times a frame that was not rewritten (a JDK callback such as
      *                         {@code List.forEach}, reflection) forced the pin; {@code -Dpicothreads.tracePinned=true}
      *                         prints the first stack of each such call site
-     * @param framesChecked captures preceded by the walk over the carrier stack that checks every frame was
-     *                      rewritten
+     * @param framesChecked captures that went through the frame check: the walk over the carrier stack that checks
+     *                      every frame was rewritten (skipped, and the capture let through, with
+     *                      {@code -Dpicothreads.checkFrames=false}); with the two counters below,
+     *                      {@code suspensions == framesChecked - foreignFramePins + framesTrustedByCaller}
      * @param framesTrustedByCaller captures that needed no walk, because the blocking call was made directly by an
      *                              activation that had itself been restored, whose frames were checked before
      */
