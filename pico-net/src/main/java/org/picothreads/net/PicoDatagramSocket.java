@@ -316,20 +316,12 @@ public class PicoDatagramSocket extends DatagramSocket {
 
     private <T> void setSocketOption(SocketOption<T> name, T value) throws SocketException {
         ensureOpen();
-        try {
-            channel.setOption(name, value);
-        } catch (IOException e) {
-            throw SocketErrors.asSocketException(e);
-        }
+        SocketErrors.setOption(channel, name, value);
     }
 
     private <T> T socketOption(SocketOption<T> name) throws SocketException {
         ensureOpen();
-        try {
-            return channel.getOption(name);
-        } catch (IOException e) {
-            throw SocketErrors.asSocketException(e);
-        }
+        return SocketErrors.getOption(channel, name);
     }
 
     @Override

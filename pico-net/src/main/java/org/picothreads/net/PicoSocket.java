@@ -482,22 +482,13 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     private <T> void setChannelOption(SocketOption<T> name, T value) throws SocketException {
         ensureNotClosed();
-        try {
-            channel.setOption(name, value);
-        } catch (IOException e) {
-            throw SocketErrors.asSocketException(e);
-        }
+        SocketErrors.setOption(channel, name, value);
     }
 
     private <T> T getChannelOption(SocketOption<T> name) throws SocketException {
         ensureNotClosed();
-        try {
-            return channel.getOption(name);
-        } catch (IOException e) {
-            throw SocketErrors.asSocketException(e);
-        }
+        return SocketErrors.getOption(channel, name);
     }
-
 
     private void ensureNotClosed() throws SocketException {
         if (isClosed()) {

@@ -3,8 +3,10 @@ package org.picothreads.net.internal;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.SocketException;
+import java.net.SocketOption;
 import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
+import java.nio.channels.NetworkChannel;
 
 /**
  * Turns the exceptions of java.nio channels into the ones java.net's sockets throw for the same event, with the
@@ -52,5 +54,23 @@ public final class SocketErrors {
         java.net.SocketException converted = new java.net.SocketException(failure.getMessage());
         converted.initCause(failure);
         return converted;
+    }
+
+    /** {@code channel.setOption(name, value)}, failing with the SocketException java.net's sockets throw. */
+    public static <T> void setOption(NetworkChannel channel, SocketOption<T> name, T value) throws SocketException {
+        try {
+            channel.setOption(name, value);
+        } catch (IOException e) {
+            throw asSocketException(e);
+        }
+    }
+
+    /** {@code channel.getOption(name)}, failing with the SocketException java.net's sockets throw. */
+    public static <T> T getOption(NetworkChannel channel, SocketOption<T> name) throws SocketException {
+        try {
+            return channel.getOption(name);
+        } catch (IOException e) {
+            throw asSocketException(e);
+        }
     }
 }
