@@ -16,7 +16,8 @@ package org.picothreads.runtime.internal;
  * <li>A runtime entry point whose path to the scheduler calls no code but the runtime's own (a
  *     <em>direct</em> entry: Thread.sleep, Object.wait, the runtime's own queues and locks) takes the token
  *     first thing with {@link #claim()}, which also clears it, and marks the running task
- *     ({@link #trust(Task)}) only for the extent of that path ({@link #endTrust(Task)} in a finally).
+ *     ({@code Task.callerRestored}, or {@link #trustRunning()} from outside this package) only for the extent of
+ *     that path (cleared in a finally).
  *     Entry points that may call back into code that is not the runtime (a stream or queue of the program's own
  *     class, a comparator) never claim, so a capture reached through such code is always checked.</li>
  * <li>The scheduler, before a capture, skips the walk when the running task is marked, and consumes the mark.</li>
@@ -49,12 +50,7 @@ public final class CallerToken {
         restoredCaller = null;
     }
 
-    /** Marks the running task: its capture below this point needs no frame check. */
-    public static void trust(Task task) {
-        task.callerRestored = true;
-    }
-
-    /** Ends the mark of {@link #trust(Task)}; called in a finally block. */
+    /** Ends the mark of {@link #trustRunning()}; called in a finally block. */
     public static void endTrust(Task task) {
         task.callerRestored = false;
     }

@@ -46,11 +46,6 @@ public final class Frame {
         return savedCount > 0;
     }
 
-    /** How many activations are saved. */
-    int savedCount() {
-        return savedCount;
-    }
-
     /** Forgets every saved activation (the thread suspends afresh, or terminated), keeping the arrays. */
     void clear() {
         if (referenceTop > 0) {

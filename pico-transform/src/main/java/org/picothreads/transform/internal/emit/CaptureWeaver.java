@@ -36,7 +36,7 @@ import org.picothreads.transform.report.SuspensionPoint;
  * <pre>
  * entry:     if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
  *                                          if (f != null) switch (f.resumePoint()) { case k: goto restore_k } }
- *            f = null
+ *            f = null                                (only when a site calls into the runtime)
  *            ...original code...
  * site k:    Stack: s0 .. sn-1 (below values, receiver, arguments)
  *              store sn-1 .. s0 into temporaries      Stack: (empty)
@@ -100,6 +100,7 @@ public final class CaptureWeaver {
         LabelNode[] restoreLabels = new LabelNode[sites.size()];
         List<SuspensionPoint> points = new ArrayList<>();
         List<TryCatchBlockNode> captureEntries = new ArrayList<>();
+        boolean passesToken = false;
 
         // The flow is indexed by instruction position: read everything it says before changing the code.
         List<Frame<BasicValue>> frames = new ArrayList<>();
@@ -179,6 +180,7 @@ public final class CaptureWeaver {
             }
             // Stack: s0 .. sn-1
             if (RuntimeNames.isRuntimeClass(site.owner)) {
+                passesToken = true;
                 spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
                 spill.add(new FieldInsnNode(Opcodes.PUTSTATIC, RuntimeNames.CALLER_TOKEN,
                         RuntimeNames.RESTORED_CALLER_FIELD, RuntimeNames.RESTORED_CALLER_DESCRIPTOR));
@@ -228,9 +230,11 @@ public final class CaptureWeaver {
         entry.add(new InsnNode(Opcodes.ATHROW));
         entry.add(restoreBlocks);
         entry.add(body);
-        // A normal entry: no frame was restored.
-        entry.add(new InsnNode(Opcodes.ACONST_NULL));
-        entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
+        if (passesToken) {
+            // A normal entry: no frame was restored. Only a method that calls into the runtime reads the local.
+            entry.add(new InsnNode(Opcodes.ACONST_NULL));
+            entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
+        }
         method.instructions.insert(entry);
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
