@@ -90,11 +90,11 @@ public final class MethodRewriter {
                     sites.addAll(MonitorWeaver.weave(method, flow, regions));
                     flow = MethodFlow.analyze(owner, method, hierarchy);
                 }
-                Map<MethodInsnNode, int[]> heldLocks = new HashMap<>();
-                classify(flow, sites, regions, captured, pinned, heldLocks);
+                Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors = new HashMap<>();
+                classify(flow, sites, regions, captured, pinned, heldMonitors);
                 if (!captured.isEmpty()) {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
-                            heldLocks);
+                            heldMonitors);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
                 return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
@@ -158,7 +158,8 @@ public final class MethodRewriter {
     }
 
     private static void classify(MethodFlow flow, List<MethodInsnNode> sites, Map<AbstractInsnNode, Integer> regions,
-            List<MethodInsnNode> captured, List<PinnedSite> pinned, Map<MethodInsnNode, int[]> heldLocks) {
+            List<MethodInsnNode> captured, List<PinnedSite> pinned,
+            Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors) {
         for (MethodInsnNode site : sites) {
             Frame<BasicValue> frame = flow.frameBefore(site);
             if (frame == null) {
@@ -172,12 +173,19 @@ public final class MethodRewriter {
             } else if (!stackCanBeSaved(frame)) {
                 pinned.add(new PinnedSite(site, "an object under construction is on the operand stack"));
             } else {
-                int[] locks = new int[held.size()];
-                for (int index = 0; index < locks.length; index++) {
-                    locks[index] = regions.get(held.get(index));
+                List<CaptureWeaver.HeldMonitor> monitors = new ArrayList<>();
+                String reason = null;
+                for (AbstractInsnNode enter : held) {
+                    CaptureWeaver.HeldMonitor monitor = new CaptureWeaver.HeldMonitor(enter, regions.get(enter));
+                    reason = reason != null ? reason : CaptureWeaver.whyNotReenterable(flow, monitor);
+                    monitors.add(monitor);
                 }
-                heldLocks.put(site, locks);
-                captured.add(site);
+                if (reason != null) {
+                    pinned.add(new PinnedSite(site, reason));
+                } else {
+                    heldMonitors.put(site, monitors);
+                    captured.add(site);
+                }
             }
         }
     }

@@ -15,6 +15,7 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.LineNumberNode;
 import org.objectweb.asm.tree.LocalVariableNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
@@ -47,6 +48,7 @@ import org.picothreads.transform.report.SuspensionPoint;
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
  *             outside every user try block, so no user handler ever sees the capture)
  *              Stack: capture
+ *              exit the JVM monitors held at the site, innermost first
  *              f = Continuation.capture(KEY, k, references, primitives)
  *              f.pushX(live local)...; f.pushX(temporary)...
  *              throw capture
@@ -61,14 +63,32 @@ import org.picothreads.transform.report.SuspensionPoint;
  * code enters them again (outermost first); their runtime monitors stay owned across the suspension
  * ({@link MonitorWeaver}).
  *
+ * <p>The restore code enters each held monitor again through the region's own {@code ALOAD lock; MONITORENTER},
+ * never through a MONITORENTER of its own: HotSpot's JIT compilers refuse a method (it then runs interpreted for
+ * ever) unless every MONITOREXIT provably releases the object of a MONITORENTER that every path to it went
+ * through. A method whose sites hold monitors gets a local {@code r}, the resume point while restoring and -1
+ * otherwise:
+ *
+ * <pre>
+ * entry:     ... r = f.resumePoint(); switch (r) ...        body: f = null; r = -1
+ * region R:  reenter_R: ALOAD lock; MONITORENTER; if (r >= 0) goto dispatch_R      (the normal path: one test)
+ * restore_k (site k inside regions R1 .. Rm, outermost first; the lock objects are saved first):
+ *              locals live at R1's entry = 0 or null (dead here; the merge at reenter_R1 needs their types)
+ *              lock of R1 = f.popObject(); goto reenter_R1
+ * dispatch_Ri: switch (r) { case k: goto continue_k_Ri }
+ * continue_k_Ri (i &lt; m):  locals live at Ri+1's entry = 0 or null; lock of Ri+1 = f.popObject(); goto reenter_Ri+1
+ * continue_k_Rm:           the other saved values = f.popX()...; r = -1; goto reload_k
+ * </pre>
+ *
+ * Each {@code continue} block runs holding monitors, so a catch-any handler covers it that exits them and
+ * rethrows, as javac's does for a synchronized block.
+ *
  * <p>The local {@code f} keeps the frame an activation was restored from (null when it was entered normally),
  * and a call into the runtime passes it on through {@code CallerToken.restoredCaller}: a blocking primitive
  * called directly by a restored activation knows every frame below it was checked at the last capture and
  * skips the frame check (see the runtime's {@code CallerToken}).
  */
 public final class CaptureWeaver {
-    private static final int[] NO_LOCKS = {};
-
     /**
      * One value saved at a site: where it lives, its kind and, for references, its type; for a stack entry
      * that a constant produced, that constant instruction (the entry is pushed again, never saved).
@@ -79,7 +99,49 @@ public final class CaptureWeaver {
         }
     }
 
+    /** A synchronized region held at a site: its MONITORENTER and the local holding its lock object. */
+    public record HeldMonitor(AbstractInsnNode enter, int lock) {
+    }
+
+    /** The code that takes a region's monitor again while restoring a site inside it. */
+    private static final class Reentry {
+        /** Before the region's {@code ALOAD lock; MONITORENTER}. */
+        final LabelNode reenter = new LabelNode();
+        /** Where a restoring path goes once the monitor is taken. */
+        final LabelNode dispatch = new LabelNode();
+        /** Exits this region's monitor and the enclosing ones when restore code inside it throws. */
+        final LabelNode handler = new LabelNode();
+        /** The locals the region's entry reads later, each with the kind of value the normal path has there. */
+        final List<SavedSlot> entryLocals = new ArrayList<>();
+        /** Lock locals of this region and the enclosing ones, outermost first. */
+        int[] locks;
+        /** The continuation of each site restored through this region, by resume point. */
+        final Map<Integer, LabelNode> continuations = new java.util.TreeMap<>();
+    }
+
     private CaptureWeaver() {
+    }
+
+    /**
+     * Why the restore code cannot enter the region's monitor again through its own MONITORENTER, or null when it
+     * can: it needs {@link MonitorWeaver}'s {@code ALOAD lock; MONITORENTER} with nothing else on the stack, and a
+     * value of the right kind for every local the region's entry reads later.
+     */
+    public static String whyNotReenterable(MethodFlow flow, HeldMonitor monitor) {
+        AbstractInsnNode load = previousInstruction(monitor.enter());
+        Frame<BasicValue> frame = flow.frameBefore(monitor.enter());
+        if (!(load instanceof VarInsnNode variable) || variable.getOpcode() != Opcodes.ALOAD
+                || variable.var != monitor.lock() || frame == null || frame.getStackSize() != 1) {
+            return "inside a synchronized block entered with other values on the operand stack";
+        }
+        Frame<BasicValue> entry = flow.frameBefore(load);
+        BitSet live = flow.liveLocalsBefore(load);
+        for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
+            if (local < entry.getLocals() && SavedKind.of(entry.getLocal(local)) == null) {
+                return "inside a synchronized block whose entry keeps an object under construction in a local";
+            }
+        }
+        return null;
     }
 
     /**
@@ -90,9 +152,14 @@ public final class CaptureWeaver {
      * @return the report of each suspension point, in resume point order
      */
     public static List<SuspensionPoint> weave(String key, MethodNode method, MethodFlow flow,
-            List<MethodInsnNode> sites, Map<MethodInsnNode, int[]> heldLocks) {
+            List<MethodInsnNode> sites, Map<MethodInsnNode, List<HeldMonitor>> heldMonitors) {
+        boolean reentersMonitors = false;
+        for (MethodInsnNode site : sites) {
+            reentersMonitors |= !heldMonitors.getOrDefault(site, List.of()).isEmpty();
+        }
         int frameLocal = method.maxLocals;
-        int firstTemporary = frameLocal + 1;
+        int resumePointLocal = frameLocal + 1;
+        int firstTemporary = reentersMonitors ? frameLocal + 2 : frameLocal + 1;
         int maxLocals = firstTemporary;
         LabelNode body = new LabelNode();
         InsnList restoreBlocks = new InsnList();
@@ -122,17 +189,36 @@ public final class CaptureWeaver {
             }
             localNames.add(names);
         }
+        Map<AbstractInsnNode, Reentry> reentries = new java.util.LinkedHashMap<>();
+        for (MethodInsnNode site : sites) {
+            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
+            for (int depth = 0; depth < held.size(); depth++) {
+                if (!reentries.containsKey(held.get(depth).enter())) {
+                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1)));
+                }
+            }
+        }
 
         for (int point = 0; point < sites.size(); point++) {
             MethodInsnNode site = sites.get(point);
             Frame<BasicValue> frame = frames.get(point);
             BitSet live = liveLocals.get(point);
+            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
             List<SavedSlot> slots = new ArrayList<>();
             List<SavedValue> reported = new ArrayList<>();
+            // The lock objects come first: the restore code takes them out one region at a time.
+            BitSet lockLocals = new BitSet();
+            for (HeldMonitor monitor : held) {
+                BasicValue value = frame.getLocal(monitor.lock());
+                slots.add(new SavedSlot(monitor.lock(), SavedKind.OBJECT, value.getType(), null));
+                reported.add(new SavedValue("local", monitor.lock(), localNames.get(point)[monitor.lock()],
+                        describe(value)));
+                lockLocals.set(monitor.lock());
+            }
             for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
                 BasicValue value = local < frame.getLocals() ? frame.getLocal(local) : null;
                 SavedKind kind = SavedKind.of(value);
-                if (kind == null) {
+                if (kind == null || lockLocals.get(local)) {
                     continue;
                 }
                 slots.add(new SavedSlot(local, kind, value.getType(), null));
@@ -190,12 +276,48 @@ public final class CaptureWeaver {
             method.instructions.insert(site, to);
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
 
-            int[] locks = heldLocks.getOrDefault(site, NO_LOCKS);
+            int[] locks = new int[held.size()];
+            for (int depth = 0; depth < locks.length; depth++) {
+                locks[depth] = held.get(depth).lock();
+            }
             handlers.add(handler);
             handlers.add(captureCode(key, point, slots, locks));
             restoreBlocks.add(restoreLabels[point]);
-            restoreBlocks.add(restoreCode(frameLocal, slots, locks));
+            // The saved values are taken in order: first each region's lock, as its monitor is entered again.
+            List<SavedSlot> remaining = slots.subList(held.size(), slots.size());
+            for (int depth = 0; depth < held.size(); depth++) {
+                Reentry region = reentries.get(held.get(depth).enter());
+                LabelNode start = null;
+                if (depth > 0) {
+                    // Monitors are held from here on: a failure must release them, as javac's handler would.
+                    Reentry enclosing = reentries.get(held.get(depth - 1).enter());
+                    start = new LabelNode();
+                    enclosing.continuations.put(point, start);
+                    restoreBlocks.add(start);
+                }
+                restoreBlocks.add(defaultValues(region.entryLocals));
+                restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, depth + 1)));
+                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
+                if (start != null) {
+                    coverWithHandler(restoreBlocks, start, reentries.get(held.get(depth - 1).enter()), captureEntries);
+                }
+            }
+            LabelNode start = null;
+            if (!held.isEmpty()) {
+                start = new LabelNode();
+                reentries.get(held.get(held.size() - 1).enter()).continuations.put(point, start);
+                restoreBlocks.add(start);
+            }
+            restoreBlocks.add(restoreCode(frameLocal, remaining));
+            if (reentersMonitors) {
+                restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
+                restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+            }
             restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
+            if (start != null) {
+                coverWithHandler(restoreBlocks, start, reentries.get(held.get(held.size() - 1).enter()),
+                        captureEntries);
+            }
             points.add(new SuspensionPoint(point, lineOf(site),
                     Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
         }
@@ -220,6 +342,11 @@ public final class CaptureWeaver {
         entry.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
         entry.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.RESUME_POINT,
                 RuntimeNames.RESUME_POINT_DESCRIPTOR, false));
+        if (reentersMonitors) {
+            // Stack: resume point
+            entry.add(new InsnNode(Opcodes.DUP));
+            entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+        }
         entry.add(new TableSwitchInsnNode(0, sites.size() - 1, invalid, restoreLabels));
         entry.add(invalid);
         entry.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
@@ -228,12 +355,38 @@ public final class CaptureWeaver {
         entry.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
                 "(Ljava/lang/String;)V", false));
         entry.add(new InsnNode(Opcodes.ATHROW));
+        for (Map.Entry<AbstractInsnNode, Reentry> reentry : reentries.entrySet()) {
+            Reentry region = reentry.getValue();
+            AbstractInsnNode enter = reentry.getKey();
+            method.instructions.insertBefore(previousInstruction(enter), region.reenter);
+            InsnList test = new InsnList();
+            test.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
+            test.add(new JumpInsnNode(Opcodes.IFGE, region.dispatch));
+            method.instructions.insert(enter, test);
+            restoreBlocks.add(region.dispatch);
+            restoreBlocks.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
+            int[] keys = region.continuations.keySet().stream().mapToInt(Integer::intValue).toArray();
+            LabelNode[] targets = region.continuations.values().toArray(new LabelNode[0]);
+            restoreBlocks.add(new LookupSwitchInsnNode(targets[0], keys, targets));
+            handlers.add(region.handler);
+            // Stack: throwable
+            for (int depth = region.locks.length - 1; depth >= 0; depth--) {
+                handlers.add(new VarInsnNode(Opcodes.ALOAD, region.locks[depth]));
+                handlers.add(new InsnNode(Opcodes.MONITOREXIT));
+            }
+            handlers.add(new InsnNode(Opcodes.ATHROW));
+        }
         entry.add(restoreBlocks);
         entry.add(body);
-        if (passesToken) {
-            // A normal entry: no frame was restored. Only a method that calls into the runtime reads the local.
+        if (passesToken || reentersMonitors) {
+            // A normal entry: no frame was restored. A method that calls into the runtime reads the local, and the
+            // restore paths through a region's entry merge with this one.
             entry.add(new InsnNode(Opcodes.ACONST_NULL));
             entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
+        }
+        if (reentersMonitors) {
+            entry.add(new InsnNode(Opcodes.ICONST_M1));
+            entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
         }
         method.instructions.insert(entry);
         method.instructions.add(handlers);
@@ -256,7 +409,13 @@ public final class CaptureWeaver {
             }
         }
         InsnList code = new InsnList();
-        // Stack: capture
+        // Stack: capture. The JVM monitors held here are released first, so that nothing that can throw runs
+        // holding them outside a catch-any handler (HotSpot would refuse to compile the method); the runtime
+        // monitors stay held.
+        for (int index = locks.length - 1; index >= 0; index--) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
+            code.add(new InsnNode(Opcodes.MONITOREXIT));
+        }
         code.add(new LdcInsnNode(key));
         code.add(integer(point));
         code.add(integer(references));
@@ -275,16 +434,68 @@ public final class CaptureWeaver {
                     false));
         }
         code.add(new InsnNode(Opcodes.POP));
-        // Stack: capture. The JVM monitors held here are released; the runtime monitors stay held.
-        for (int index = locks.length - 1; index >= 0; index--) {
-            code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
-            code.add(new InsnNode(Opcodes.MONITOREXIT));
-        }
+        // Stack: capture
         code.add(new InsnNode(Opcodes.ATHROW));
         return code;
     }
 
-    private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots, int[] locks) {
+    /** The reentry of the innermost of {@code chain}, a site's held regions from the outermost. */
+    private static Reentry reentry(MethodFlow flow, List<HeldMonitor> chain) {
+        Reentry region = new Reentry();
+        region.locks = new int[chain.size()];
+        BitSet locks = new BitSet();
+        for (int depth = 0; depth < chain.size(); depth++) {
+            region.locks[depth] = chain.get(depth).lock();
+            locks.set(chain.get(depth).lock());
+        }
+        AbstractInsnNode load = previousInstruction(chain.get(chain.size() - 1).enter());
+        Frame<BasicValue> entry = flow.frameBefore(load);
+        BitSet live = flow.liveLocalsBefore(load);
+        for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
+            if (!locks.get(local) && local < entry.getLocals()) {
+                BasicValue value = entry.getLocal(local);
+                region.entryLocals.add(new SavedSlot(local, SavedKind.of(value), value.getType(), null));
+            }
+        }
+        return region;
+    }
+
+    /**
+     * Gives each local a zero or null of its kind: values the restoring path never reads, there so that the
+     * merge with the normal path at a region's entry keeps the types the normal path reads there.
+     */
+    private static InsnList defaultValues(List<SavedSlot> locals) {
+        InsnList code = new InsnList();
+        for (SavedSlot slot : locals) {
+            code.add(new InsnNode(switch (slot.kind()) {
+                case INT -> Opcodes.ICONST_0;
+                case FLOAT -> Opcodes.FCONST_0;
+                case LONG -> Opcodes.LCONST_0;
+                case DOUBLE -> Opcodes.DCONST_0;
+                case OBJECT, NULL -> Opcodes.ACONST_NULL;
+            }));
+            code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+        }
+        return code;
+    }
+
+    /** Makes the restore code from {@code start} to here run under the region's monitor-releasing handler. */
+    private static void coverWithHandler(InsnList restoreBlocks, LabelNode start, Reentry region,
+            List<TryCatchBlockNode> entries) {
+        LabelNode end = new LabelNode();
+        restoreBlocks.add(end);
+        entries.add(new TryCatchBlockNode(start, end, region.handler, null));
+    }
+
+    private static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
+        AbstractInsnNode previous = node.getPrevious();
+        while (previous != null && previous.getOpcode() < 0) {
+            previous = previous.getPrevious();
+        }
+        return previous;
+    }
+
+    private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots) {
         InsnList code = new InsnList();
         for (SavedSlot slot : slots) {
             if (slot.constant() != null) {
@@ -302,11 +513,6 @@ public final class CaptureWeaver {
                 }
             }
             code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
-        }
-        // The JVM monitors the activation held at the site are taken again, outermost first.
-        for (int lock : locks) {
-            code.add(new VarInsnNode(Opcodes.ALOAD, lock));
-            code.add(new InsnNode(Opcodes.MONITORENTER));
         }
         return code;
     }

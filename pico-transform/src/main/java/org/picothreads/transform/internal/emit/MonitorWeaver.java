@@ -9,8 +9,13 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.analysis.MethodFlow;
@@ -20,14 +25,21 @@ import org.picothreads.transform.internal.analysis.MethodFlow;
  * suspensions, taken before the JVM monitor and released before it:
  *
  * <pre>
- *   ...; DUP; ASTORE lock; MONITORENTER          ...; DUP; ASTORE lock; DUP; Monitors.enter(lock); MONITORENTER
- *   ...; ALOAD lock; MONITOREXIT           to    ...; ALOAD lock; ALOAD lock; Monitors.exit(lock); MONITOREXIT
+ *   ...; DUP; ASTORE lock; MONITORENTER          ...; DUP; ASTORE lock; Monitors.enter(lock); ALOAD lock; MONITORENTER
+ *   ...; ALOAD lock; MONITOREXIT           to    ...; ALOAD lock; MONITOREXIT; ALOAD lock; Monitors.exit(lock)
  * </pre>
  *
  * The call of {@code Monitors.enter} is itself a suspension point (a thread waits there while another
- * owns the monitor). At the other suspension points inside the region, the capture handler releases the
+ * owns the monitor). The monitors are released in the reverse order, the JVM's first. At the other suspension points inside the region, the capture handler releases the
  * JVM monitors held there and the restore code takes them again ({@link CaptureWeaver}). A region is
  * converted only when javac's shape tells which local holds its lock object.
+ *
+ * <p>The MONITORENTER always takes its object from the lock local, never from a copy left on the stack:
+ * HotSpot's JIT compilers accept a method only when every MONITOREXIT provably releases the object of the
+ * innermost MONITORENTER, which they track by value (their {@code GenerateOopMap}); a region entered with a
+ * stack copy that paths from a restore merge into gets a value the exit's {@code ALOAD lock} does not match,
+ * and the whole method is then never compiled. The restore code re-enters each region through this same
+ * {@code ALOAD lock; MONITORENTER} ({@link CaptureWeaver}).
  */
 public final class MonitorWeaver {
     private MonitorWeaver() {
@@ -67,28 +79,59 @@ public final class MonitorWeaver {
                 }
             }
         }
-        // Each runtime monitor call pushes one more copy of the lock.
+        // Each runtime monitor exit call pushes one more copy of the lock.
         method.maxStack += 1;
         List<MethodInsnNode> enterCalls = new ArrayList<>();
-        for (AbstractInsnNode enter : regions.keySet()) {
+        regions.forEach((enter, lock) -> {
             MethodInsnNode call = monitorCall("enter");
             InsnList code = new InsnList();
             // Stack: lock
-            code.add(new InsnNode(Opcodes.DUP));
             code.add(call);
+            // Stack: (empty, for javac's shape)
+            code.add(new VarInsnNode(Opcodes.ALOAD, lock));
             // Stack: lock
             method.instructions.insertBefore(enter, code);
             enterCalls.add(call);
-        }
+        });
         exits.forEach((exit, lock) -> {
             InsnList code = new InsnList();
-            // Stack: lock
             code.add(new VarInsnNode(Opcodes.ALOAD, lock));
             code.add(monitorCall("exit"));
-            // Stack: lock
-            method.instructions.insertBefore(exit, code);
+            method.instructions.insert(afterRangeEnds(method, exit), code);
         });
         return enterCalls;
+    }
+
+    /**
+     * Where the runtime monitor's exit goes after a MONITOREXIT: past the labels right after it that only end
+     * exception ranges (javac's protected range of the block ends there, and its handler covers its own exit).
+     * Outside those ranges, a failure of the call cannot run the block's handler again, and no handler covers an
+     * instruction of its own first basic block that can throw, which HotSpot's C1 refuses to compile.
+     */
+    private static AbstractInsnNode afterRangeEnds(MethodNode method, AbstractInsnNode exit) {
+        AbstractInsnNode position = exit;
+        while (position.getNext() instanceof LabelNode label && onlyEndsRanges(method, label)) {
+            position = label;
+        }
+        return position;
+    }
+
+    private static boolean onlyEndsRanges(MethodNode method, LabelNode label) {
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof JumpInsnNode jump && jump.label == label
+                    || instruction instanceof TableSwitchInsnNode table
+                            && (table.dflt == label || table.labels.contains(label))
+                    || instruction instanceof LookupSwitchInsnNode lookup
+                            && (lookup.dflt == label || lookup.labels.contains(label))) {
+                return false;
+            }
+        }
+        for (TryCatchBlockNode block : method.tryCatchBlocks) {
+            if (block.start == label || block.handler == label) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private static MethodInsnNode monitorCall(String name) {
