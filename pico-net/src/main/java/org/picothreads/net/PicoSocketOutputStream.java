@@ -7,35 +7,32 @@ import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
+import org.picothreads.net.internal.TransferBuffers;
 
 /**
  * A {@link PicoSocket}'s output stream, unbuffered like java.net's: each write hands all its bytes to the channel
  * before it returns, and the writing PicoThread suspends whenever the channel's send buffer is full. Writes are
  * serialized, as java.net's are: a write that waits partway keeps other writers out until all its bytes are out.
+ * The bytes go to the channel in steps of up to 64 KB through a direct buffer that the stream does not own
+ * ({@link TransferBuffers}): a 16 KB write is one system call when the send buffer has room, as java.net's.
  */
 public final class PicoSocketOutputStream extends OutputStream {
-    /** Bytes copied to the channel in one step. */
-    private static final int CHUNK_SIZE = 8192;
-
     private final PicoSocket socket;
-    /** The bytes of the step being written; reused, so a write allocates nothing. */
-    private final byte[] chunk = new byte[CHUNK_SIZE];
-    private final ByteBuffer pending = ByteBuffer.wrap(chunk);
+    /** The byte of {@link #write(int)}; a write of one byte allocates nothing. */
+    private final byte[] single = new byte[1];
     /** Held for a whole write. */
     private final TransferLock writeLock = new TransferLock();
 
     PicoSocketOutputStream(PicoSocket socket) {
         this.socket = socket;
-        pending.limit(0);
     }
 
     @Override
     public void write(int value) throws IOException {
         writeLock.lock();
         try {
-            chunk[0] = (byte) value;
-            pending.clear().limit(1);
-            drain();
+            single[0] = (byte) value;
+            writeSteps(single, 0, 1);
         } finally {
             writeLock.unlock();
         }
@@ -51,37 +48,38 @@ public final class PicoSocketOutputStream extends OutputStream {
         Objects.checkFromIndexSize(offset, length, bytes.length);
         writeLock.lock();
         try {
-            int written = 0;
-            while (written < length) {
-                int step = Math.min(CHUNK_SIZE, length - written);
-                System.arraycopy(bytes, offset + written, chunk, 0, step);
-                pending.clear().limit(step);
-                drain();
-                written += step;
-            }
+            writeSteps(bytes, offset, length);
         } finally {
             writeLock.unlock();
         }
     }
 
-    /** Writes the pending bytes, suspending while the channel cannot take them. */
-    private void drain() throws IOException {
+    /**
+     * Writes the bytes, a step at a time through the thread's transfer buffer, suspending while the channel cannot
+     * take them; a step is copied again after a wait, since other PicoThreads use the carrier's buffer meanwhile.
+     */
+    private void writeSteps(byte[] bytes, int offset, int length) throws IOException {
+        if (length == 0) {
+            return; // as java.net's: nothing is checked
+        }
         socket.ensureOpenAndConnected();
         if (socket.outputShutdownFlag()) {
             throw new SocketException("Socket output is shutdown");
         }
-        while (pending.hasRemaining()) {
+        int written = 0;
+        while (written < length) {
+            ByteBuffer step = TransferBuffers.forCurrentThread();
+            step.put(bytes, offset + written, Math.min(step.capacity(), length - written)).flip();
             int count;
             try {
-                count = socket.channel.write(pending);
+                count = socket.channel.write(step);
             } catch (IOException e) {
-                pending.limit(0);
                 throw SocketErrors.ofTransfer(e);
             }
+            written += count;
             if (count == 0) {
                 IoWait.awaitWritable(socket.waits, IoWait.NO_DEADLINE);
                 if (socket.isClosed()) {
-                    pending.limit(0);
                     throw new SocketException("Socket closed");
                 }
             }
