@@ -299,7 +299,8 @@ out.append('`ThirdPartyServerHarness`: NanoHTTPD 2.3.1\'s `SimpleWebServer` (Mav
            'pico-runtime and pico-net. Platform: the same jars unrewritten (its `new Thread` cannot be given virtual '
            'threads without changing it). The harness JVM drives the same number of keep-alive clients (virtual '
            'threads, one request at a time each, every status and body checked byte for byte) for a warm-up and a '
-           'measured window; server CPU is the child JVM\'s user and system time over the window, from /proc.\n')
+           'measured window; server CPU is the child JVM\'s user and system time over the window, from /proc, and '
+           'client CPU the harness JVM\'s own (clients and checking), both on the same two cores.\n')
 try:
     server = json.loads(read('third-party-server.json', '') or 'null')
 except ValueError:
@@ -309,9 +310,12 @@ if server:
     rows = [[f"{server['clients']:,}", f"{pico['requestsPerSecond']:,.0f}", f"{platform['requestsPerSecond']:,.0f}",
              ratio_cell(pico['requestsPerSecond'] / platform['requestsPerSecond']),
              f"{pico['serverCpuMicrosPerRequest']:.0f} / {platform['serverCpuMicrosPerRequest']:.0f}",
+             (f"{pico['clientCpuMicrosPerRequest']:.0f} / {platform['clientCpuMicrosPerRequest']:.0f}"
+              if 'clientCpuMicrosPerRequest' in pico else 'not measured'),
              f"{pico['serverThreads']} / {platform['serverThreads']}", f"{pico['seconds']:.0f}"]]
     out.append(table(['clients', 'PicoThreads, requests/s', 'platform, requests/s', 'Pico / platform',
-                      'server CPU per request, Pico / platform (µs)', 'server JVM threads, Pico / platform',
+                      'server CPU per request, Pico / platform (µs)',
+                      'client JVM CPU per request, Pico / platform (µs)', 'server JVM threads, Pico / platform',
                       'measured (s)'], rows))
     out.append(f"\nThe CLI's reports for the two jars list {server['pinnedCallSites']} pinned call sites (none in "
                'the serving code; see docs/net.md).\n')

@@ -72,6 +72,9 @@ public final class ThirdPartyServerHarness {
             Duration measured) throws Exception {
         AtomicInteger threads = new AtomicInteger();
         AtomicLong cpuNanos = new AtomicLong();
+        AtomicLong clientCpuNanos = new AtomicLong();
+        com.sun.management.OperatingSystemMXBean clientJvm = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
         KeepAliveClients.Measurement measurement;
         String cpus = System.getProperty("thirdparty.serverCpus");
         List<String> launcher = cpus == null ? List.of() : List.of("taskset", "-c", cpus);
@@ -82,6 +85,7 @@ public final class ThirdPartyServerHarness {
                         @Override
                         public void started() {
                             cpuNanos.set(-sample(server::cpuNanos));
+                            clientCpuNanos.set(-clientJvm.getProcessCpuTime());
                         }
 
                         @Override
@@ -92,16 +96,20 @@ public final class ThirdPartyServerHarness {
                         @Override
                         public void ended() {
                             cpuNanos.addAndGet(sample(server::cpuNanos));
+                            clientCpuNanos.addAndGet(clientJvm.getProcessCpuTime());
                         }
                     });
         }
         double cpuMicrosPerRequest = cpuNanos.get() / 1e3 / measurement.responses();
+        double clientCpuMicrosPerRequest = clientCpuNanos.get() / 1e3 / measurement.responses();
         System.err.printf(Locale.ROOT, "%-8s %,d clients: %,d checked responses in %.1f s = %,.0f requests/s; server"
-                + " JVM: %d threads, %.0f us CPU per request%n", name, clients, measurement.responses(),
-                measurement.seconds(), measurement.requestsPerSecond(), threads.get(), cpuMicrosPerRequest);
+                + " JVM: %d threads, %.0f us CPU per request; client JVM: %.0f us CPU per request%n", name, clients,
+                measurement.responses(), measurement.seconds(), measurement.requestsPerSecond(), threads.get(),
+                cpuMicrosPerRequest, clientCpuMicrosPerRequest);
         return String.format(Locale.ROOT, "{\"responses\": %d, \"seconds\": %.3f, \"requestsPerSecond\": %.1f,"
-                + " \"serverThreads\": %d, \"serverCpuMicrosPerRequest\": %.1f}", measurement.responses(),
-                measurement.seconds(), measurement.requestsPerSecond(), threads.get(), cpuMicrosPerRequest);
+                + " \"serverThreads\": %d, \"serverCpuMicrosPerRequest\": %.1f, \"clientCpuMicrosPerRequest\":"
+                + " %.1f}", measurement.responses(), measurement.seconds(), measurement.requestsPerSecond(),
+                threads.get(), cpuMicrosPerRequest, clientCpuMicrosPerRequest);
     }
 
     /** A reading of the server that may fail with an IOException. */

@@ -3,7 +3,9 @@ package org.picothreads.net.io;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
+import java.util.Arrays;
 import java.util.Objects;
+import org.picothreads.runtime.internal.Parking;
 
 /**
  * The BufferedWriter that rewritten code creates: its buffer is its own and it calls only the underlying writer's
@@ -12,26 +14,49 @@ import java.util.Objects;
  */
 public class PicoBufferedWriter extends BufferedWriter {
     private static final int DEFAULT_BUFFER_SIZE = 8192;
+    /** The first buffer of a writer created on a PicoThread with the default size, as the JDK's on a virtual thread. */
+    private static final int INITIAL_BUFFER_SIZE_ON_PICOTHREADS = 512;
 
     /** The writer below, null once closed. */
     private Writer target;
     private char[] buffer;
+    /** The size the buffer may grow to before it is written out. */
+    private final int maximumSize;
     /** The number of characters buffered. */
     private int count;
 
-    /** As {@link BufferedWriter#BufferedWriter(Writer)}. */
+    /**
+     * As {@link BufferedWriter#BufferedWriter(Writer)}. Like the JDK's on a virtual thread (JDK 21 and later), a
+     * writer created on a PicoThread starts with a 512-character buffer that grows to 8,192 before it is written
+     * out, so that a short-lived writer (one per response, say) does not allocate 16 KB.
+     */
     public PicoBufferedWriter(Writer out) {
-        this(out, DEFAULT_BUFFER_SIZE);
+        this(out, Parking.onPicoThread() ? INITIAL_BUFFER_SIZE_ON_PICOTHREADS : DEFAULT_BUFFER_SIZE,
+                DEFAULT_BUFFER_SIZE);
     }
 
     /** As {@link BufferedWriter#BufferedWriter(Writer, int)}. */
     public PicoBufferedWriter(Writer out, int size) {
+        this(out, size, size);
+    }
+
+    private PicoBufferedWriter(Writer out, int initialSize, int maximumSize) {
         super(out, 1);
-        if (size <= 0) {
+        if (initialSize <= 0) {
             throw new IllegalArgumentException("Buffer size <= 0");
         }
         this.target = out;
-        this.buffer = new char[size];
+        this.buffer = new char[initialSize];
+        this.maximumSize = maximumSize;
+    }
+
+    /** Makes room in the full buffer: a larger buffer while it may grow, otherwise by writing it out. */
+    private void makeRoom() throws IOException {
+        if (buffer.length < maximumSize) {
+            buffer = Arrays.copyOf(buffer, Math.min(maximumSize, 2 * buffer.length));
+        } else {
+            flushBuffer();
+        }
     }
 
     private void ensureOpen() throws IOException {
@@ -57,7 +82,7 @@ public class PicoBufferedWriter extends BufferedWriter {
         synchronized (lock) {
             ensureOpen();
             if (count >= buffer.length) {
-                flushBuffer();
+                makeRoom();
             }
             buffer[count++] = (char) character;
         }
@@ -71,7 +96,7 @@ public class PicoBufferedWriter extends BufferedWriter {
             if (length == 0) {
                 return;
             }
-            if (length >= buffer.length) {
+            if (length >= maximumSize) {
                 flushBuffer();
                 target.write(characters, offset, length);
                 return;
@@ -84,7 +109,7 @@ public class PicoBufferedWriter extends BufferedWriter {
                 from += chunk;
                 count += chunk;
                 if (count >= buffer.length) {
-                    flushBuffer();
+                    makeRoom();
                 }
             }
         }
@@ -107,7 +132,7 @@ public class PicoBufferedWriter extends BufferedWriter {
                 from += chunk;
                 count += chunk;
                 if (count >= buffer.length) {
-                    flushBuffer();
+                    makeRoom();
                 }
             }
         }
