@@ -18,6 +18,7 @@ import java.util.Set;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
+import org.picothreads.runtime.internal.NameLookups;
 import org.picothreads.runtime.internal.SocketCalls;
 
 /**
@@ -37,6 +38,13 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     final ChannelWaits waits;
     /** True while a connect started by a constructor has not finished yet. */
     private boolean connectPending;
+    /**
+     * The host and port a connecting constructor on a PicoThread was given by name, looked up when the connect is
+     * finished (a constructor cannot suspend for the lookup); null otherwise.
+     */
+    private InetSocketAddress remoteToLookUp;
+    /** The local address to bind before connecting to {@link #remoteToLookUp}, or null. */
+    private InetSocketAddress localForLookedUpRemote;
     /** True once connect was called or a connecting constructor ran, or the socket was accepted. */
     private boolean connected;
     /**
@@ -71,10 +79,12 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         }
     }
 
-    /** A socket connecting to {@code host}:{@code port}; see the class comment for when the connect completes. */
+    /**
+     * A socket connecting to {@code host}:{@code port}; see the class comment for when the connect completes. On a
+     * PicoThread a host name is looked up then too, so that only the calling PicoThread waits for the lookup.
+     */
     public PicoSocket(String host, int port) throws UnknownHostException, IOException {
-        this(new InetSocketAddress(host == null ? InetAddress.getByName(null) : InetAddress.getByName(host), port),
-                null);
+        this(host, port, (InetSocketAddress) null);
     }
 
     /** A socket connecting to {@code address}:{@code port}. */
@@ -84,7 +94,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     /** A socket bound to {@code localAddress}:{@code localPort}, connecting to {@code host}:{@code port}. */
     public PicoSocket(String host, int port, InetAddress localAddress, int localPort) throws IOException {
-        this(new InetSocketAddress(InetAddress.getByName(host), port), new InetSocketAddress(localAddress, localPort));
+        this(host, port, new InetSocketAddress(localAddress, localPort));
     }
 
     /** A socket bound to {@code localAddress}:{@code localPort}, connecting to {@code address}:{@code port}. */
@@ -95,7 +105,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     /** A stream socket connecting to {@code host}:{@code port}; datagram sockets ({@code stream} false) are refused. */
     @Deprecated
     public PicoSocket(String host, int port, boolean stream) throws IOException {
-        this(new InetSocketAddress(InetAddress.getByName(host), port), streamOnly(stream));
+        this(host, port, streamOnly(stream));
     }
 
     /** A stream socket connecting to {@code address}:{@code port}; datagram sockets are refused. */
@@ -104,8 +114,38 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         this(new InetSocketAddress(address, port), streamOnly(stream));
     }
 
+    /** Connects to a host given by name: looked up now on a platform thread, when the connect finishes otherwise. */
+    private PicoSocket(String host, int port, InetSocketAddress local) throws IOException {
+        this();
+        if (NameLookups.answeredInPlace(host)) {
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(host);
+            } catch (UnknownHostException e) {
+                closeQuietly();
+                throw e;
+            }
+            startConnect(new InetSocketAddress(address, port), local);
+        } else {
+            try {
+                remoteToLookUp = InetSocketAddress.createUnresolved(host, port);
+            } catch (IllegalArgumentException e) {
+                closeQuietly();
+                throw e;
+            }
+            localForLookedUpRemote = local;
+            connected = true;
+            connectPending = true;
+        }
+    }
+
     private PicoSocket(InetSocketAddress remote, InetSocketAddress local) throws IOException {
         this();
+        startConnect(remote, local);
+    }
+
+    /** Binds to {@code local} if given and starts connecting to {@code remote}; on failure the socket is closed. */
+    private void startConnect(InetSocketAddress remote, InetSocketAddress local) throws IOException {
         try {
             if (local != null) {
                 channel.bind(local);
@@ -194,8 +234,26 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         finishConnect(IoWait.NO_DEADLINE, "Connect timed out");
     }
 
-    /** Finishes a connect still in progress, waiting until {@code deadline}; on failure the socket is closed. */
+    /**
+     * Finishes a connect still in progress, waiting until {@code deadline}, after looking up the host a connecting
+     * constructor was given by name; on failure the socket is closed.
+     */
     void finishConnect(long deadline, String timeoutMessage) throws IOException {
+        InetSocketAddress named = remoteToLookUp;
+        if (named != null) {
+            remoteToLookUp = null;
+            InetAddress address;
+            try {
+                address = InetAddress.getByName(named.getHostString());
+            } catch (UnknownHostException e) {
+                connectPending = false;
+                closeQuietly();
+                throw e;
+            }
+            connectPending = false;
+            startConnect(new InetSocketAddress(address, named.getPort()), localForLookedUpRemote);
+            localForLookedUpRemote = null;
+        }
         while (connectPending) {
             boolean done;
             try {

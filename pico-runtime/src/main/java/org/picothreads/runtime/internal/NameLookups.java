@@ -36,8 +36,11 @@ public final class NameLookups {
         return lookUp(InetAddress::getLocalHost);
     }
 
-    /** True when the JDK answers without a lookup (a literal or missing host) or the caller is a platform thread. */
-    static boolean answeredInPlace(String host) {
+    /**
+     * True when the JDK answers without a lookup (a literal or missing host) or the caller is a platform thread:
+     * when {@link #getByName} would not suspend.
+     */
+    public static boolean answeredInPlace(String host) {
         return !Parking.onPicoThread() || host == null || host.isEmpty() || isLiteral(host);
     }
 
