@@ -65,6 +65,15 @@ echo "run.sh: third-party server (NanoHTTPD rewritten by the CLI against platfor
   "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
   > "$results/third-party-server.json" 2> "$results/third-party-server.log" \
   || { tail -n 30 "$results/third-party-server.log" >&2; exit 1; }
+if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then
+  # The same measurement with the server confined to CPU 0 and the clients to CPU 1: each server gets one core of
+  # its own, as on a one-core server machine with its load generator elsewhere.
+  echo "run.sh: third-party server, server on CPU 0 and clients on CPU 1" >&2
+  taskset -c 1 "$JAVA" -Dthirdparty.serverCpus=0 -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
+    "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
+    > "$results/third-party-server-one-core.json" 2> "$results/third-party-server-one-core.log" \
+    || { tail -n 30 "$results/third-party-server-one-core.log" >&2; exit 1; }
+fi
 jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
 

@@ -12,7 +12,8 @@ import org.picothreads.net.internal.IoWait;
 
 /**
  * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect,
- * ServerSocketChannel's accept and DatagramChannel's receive and send go: on a channel in blocking mode used by a
+ * ServerSocketChannel's accept and DatagramChannel's receive, send, and a connected one's read and write (scattering and
+ * gathering too) go: on a channel in blocking mode used by a
  * PicoThread they suspend only that thread, and otherwise they are the channel's own calls.
  */
 public final class ChannelCalls {
@@ -124,6 +125,85 @@ public final class ChannelCalls {
         while (true) {
             int sent = BlockingChannels.sendNow(channel, buffer, target);
             if (sent != 0 || !buffer.hasRemaining()) {
+                return sent;
+            }
+            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /**
+     * {@code channel.read(buffer)} of a connected DatagramChannel: in blocking mode, waits for a datagram from the
+     * peer. A non-blocking read tells "nothing yet" (0) from an empty datagram (-1 on the JDK's channel, blocking or
+     * not), so the emulation returns what the JDK's blocking read would.
+     */
+    public static int read(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null || !channel.isConnected()) {
+            return BlockingChannels.readNow(channel, buffer);
+        }
+        while (true) {
+            int count = BlockingChannels.readNow(channel, buffer);
+            if (count != 0 || !buffer.hasRemaining()) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.read(buffers)} of a connected DatagramChannel: a scattering read, waiting as a read does. */
+    public static long read(DatagramChannel channel, ByteBuffer[] buffers) throws IOException {
+        return read(channel, buffers, 0, buffers.length);
+    }
+
+    /** {@code channel.read(buffers, offset, length)} of a connected DatagramChannel, waiting as a read does. */
+    public static long read(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null || !channel.isConnected()) {
+            return BlockingChannels.readNow(channel, buffers, offset, length);
+        }
+        while (true) {
+            long count = BlockingChannels.readNow(channel, buffers, offset, length);
+            if (count != 0 || !hasRemaining(buffers, offset, length)) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.write(buffer)} of a connected DatagramChannel: in blocking mode, waits until it is sent. */
+    public static int write(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.writeNow(channel, buffer);
+        }
+        while (true) {
+            int sent = BlockingChannels.writeNow(channel, buffer);
+            if (sent != 0 || !buffer.hasRemaining()) {
+                return sent;
+            }
+            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** {@code channel.write(buffers)} of a connected DatagramChannel: one datagram, waiting while it cannot go. */
+    public static long write(DatagramChannel channel, ByteBuffer[] buffers) throws IOException {
+        return write(channel, buffers, 0, buffers.length);
+    }
+
+    /**
+     * {@code channel.write(buffers, offset, length)} of a connected DatagramChannel, as
+     * {@link #write(DatagramChannel, ByteBuffer[])}.
+     */
+    public static long write(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.writeNow(channel, buffers, offset, length);
+        }
+        while (true) {
+            long sent = BlockingChannels.writeNow(channel, buffers, offset, length);
+            if (sent != 0 || !hasRemaining(buffers, offset, length)) {
                 return sent;
             }
             IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
+import org.picothreads.targets.net.channels.ConnectedDatagramChannelEcho;
 import org.picothreads.targets.net.channels.DatagramChannelEcho;
 import org.picothreads.targets.net.channels.ScatterGatherEcho;
 import org.picothreads.transform.testing.ValidationAssertions;
@@ -46,5 +47,17 @@ class ChannelValidationTest {
         String result = DatagramChannelEcho.run();
         assertEquals(20, result.split(": ok ok ok ok ok ok ok ok ok ok, blocking true", -1).length - 1, result);
         assertEquals(true, result.endsWith("server blocking true"), result);
+    }
+
+    @Test
+    void request_and_reply_over_connected_blocking_datagram_channels_gives_the_same_replies_on_pico_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ConnectedDatagramChannelEcho.class);
+    }
+
+    @Test
+    void connected_datagram_channels_read_every_reply_including_an_empty_one_when_run_as_compiled() throws Exception {
+        String result = ConnectedDatagramChannelEcho.run();
+        assertEquals(15, result.split(": ok ok ok ok ok ok, blocking true", -1).length - 1, result);
     }
 }

@@ -122,6 +122,28 @@ public final class BlockingChannels {
         return channel.send(buffer, target);
     }
 
+    /** One non-blocking read of a connected DatagramChannel; 0 when no datagram is waiting, -1 for an empty one. */
+    public static int readNow(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        return channel.read(buffer);
+    }
+
+    /** One non-blocking scattering read of a connected DatagramChannel, as {@link #readNow(DatagramChannel, ByteBuffer)}. */
+    public static long readNow(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        return channel.read(buffers, offset, length);
+    }
+
+    /** One non-blocking write of a connected DatagramChannel; 0 when the datagram does not fit now. */
+    public static int writeNow(DatagramChannel channel, ByteBuffer buffer) throws IOException {
+        return channel.write(buffer);
+    }
+
+    /** One non-blocking gathering write of a connected DatagramChannel: one datagram from the buffers' bytes. */
+    public static long writeNow(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        return channel.write(buffers, offset, length);
+    }
+
     /** One non-blocking accept; null when no connection is pending. */
     public static SocketChannel acceptNow(ServerSocketChannel channel) throws IOException {
         return channel.accept();
