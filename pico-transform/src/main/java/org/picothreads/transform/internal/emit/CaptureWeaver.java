@@ -2,8 +2,10 @@ package org.picothreads.transform.internal.emit;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -116,7 +118,7 @@ public final class CaptureWeaver {
         /** Lock locals of this region and the enclosing ones, outermost first. */
         int[] locks;
         /** The continuation of each site restored through this region, by resume point. */
-        final Map<Integer, LabelNode> continuations = new java.util.TreeMap<>();
+        final Map<Integer, LabelNode> continuations = new TreeMap<>();
     }
 
     private CaptureWeaver() {
@@ -189,7 +191,7 @@ public final class CaptureWeaver {
             }
             localNames.add(names);
         }
-        Map<AbstractInsnNode, Reentry> reentries = new java.util.LinkedHashMap<>();
+        Map<AbstractInsnNode, Reentry> reentries = new LinkedHashMap<>();
         for (MethodInsnNode site : sites) {
             List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
             for (int depth = 0; depth < held.size(); depth++) {
@@ -283,40 +285,32 @@ public final class CaptureWeaver {
             handlers.add(handler);
             handlers.add(captureCode(key, point, slots, locks));
             restoreBlocks.add(restoreLabels[point]);
-            // The saved values are taken in order: first each region's lock, as its monitor is entered again.
-            List<SavedSlot> remaining = slots.subList(held.size(), slots.size());
-            for (int depth = 0; depth < held.size(); depth++) {
-                Reentry region = reentries.get(held.get(depth).enter());
-                LabelNode start = null;
-                if (depth > 0) {
-                    // Monitors are held from here on: a failure must release them, as javac's handler would.
-                    Reentry enclosing = reentries.get(held.get(depth - 1).enter());
-                    start = new LabelNode();
-                    enclosing.continuations.put(point, start);
-                    restoreBlocks.add(start);
-                }
-                restoreBlocks.add(defaultValues(region.entryLocals));
-                restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, depth + 1)));
-                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
-                if (start != null) {
-                    coverWithHandler(restoreBlocks, start, reentries.get(held.get(depth - 1).enter()), captureEntries);
-                }
-            }
-            LabelNode start = null;
-            if (!held.isEmpty()) {
-                start = new LabelNode();
-                reentries.get(held.get(held.size() - 1).enter()).continuations.put(point, start);
+            // The saved values are taken in order: first each region's lock, as its monitor is entered again, then
+            // the others, once every monitor is held again.
+            for (int depth = 0; depth <= held.size(); depth++) {
+                Reentry enclosing = depth == 0 ? null : reentries.get(held.get(depth - 1).enter());
+                LabelNode start = new LabelNode();
                 restoreBlocks.add(start);
-            }
-            restoreBlocks.add(restoreCode(frameLocal, remaining));
-            if (reentersMonitors) {
-                restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
-                restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-            }
-            restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
-            if (start != null) {
-                coverWithHandler(restoreBlocks, start, reentries.get(held.get(held.size() - 1).enter()),
-                        captureEntries);
+                if (enclosing != null) {
+                    enclosing.continuations.put(point, start);
+                }
+                if (depth < held.size()) {
+                    Reentry region = reentries.get(held.get(depth).enter());
+                    restoreBlocks.add(defaultValues(region.entryLocals));
+                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, depth + 1)));
+                    restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
+                } else {
+                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, slots.size())));
+                    if (reentersMonitors) {
+                        restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
+                        restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+                    }
+                    restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
+                }
+                if (enclosing != null) {
+                    // Monitors are held from here on: a failure must release them, as javac's handler would.
+                    coverWithHandler(restoreBlocks, start, enclosing, captureEntries);
+                }
             }
             points.add(new SuspensionPoint(point, lineOf(site),
                     Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
