@@ -12,7 +12,7 @@ import org.picothreads.runtime.internal.Parking;
  */
 public final class TransferBuffers {
     /** Bytes in one step: a write of up to this many bytes is one system call when the send buffer has room. */
-    public static final int STEP_SIZE = 64 * 1024;
+    private static final int STEP_SIZE = 64 * 1024;
 
     private static final ThreadLocal<ByteBuffer> BUFFERS = ThreadLocal.withInitial(
             () -> ByteBuffer.allocateDirect(STEP_SIZE));
