@@ -66,7 +66,7 @@ public final class ClassRewriter {
         String replacement = Redirects.table().replacementType(String.valueOf(header.superName()));
         if (replacement != null && !header.isInterface() && !replacement.equals(header.name())) {
             return new ClassHierarchy.ClassInfo(header.name(), replacement, header.interfaces(), header.access(),
-                    header.methods());
+                    header.methods(), header.capturingMethods());
         }
         return header;
     }

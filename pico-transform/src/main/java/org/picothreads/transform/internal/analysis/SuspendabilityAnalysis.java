@@ -221,6 +221,9 @@ public final class SuspendabilityAnalysis {
         MethodReference resolved = resolve(call.owner, member);
         if (resolved != null) {
             targets.add(resolved);
+        } else if (capturesOnTheClasspath(call.owner, member)) {
+            // Code an earlier run rewrote (a jar on the classpath): its frames capture and restore themselves.
+            targets.add(PRIMITIVE);
         }
         boolean dispatched = call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
         if (dispatched) {
@@ -283,6 +286,25 @@ public final class SuspendabilityAnalysis {
             }
         }
         return resolveDefaultMethod(owner, member, new ArrayList<>());
+    }
+
+    /**
+     * True when {@code owner.member} resolves to a method of a class outside the input that an earlier run rewrote
+     * and whose marker lists the method as able to capture: calling it can suspend, through frames that are all
+     * rewritten. Overrides in other classes outside the input are not looked for, as for any code outside it.
+     */
+    private boolean capturesOnTheClasspath(String owner, String member) {
+        for (String type = owner; type != null && !inputs.containsKey(type); ) {
+            ClassHierarchy.ClassInfo info = hierarchy.find(type);
+            if (info == null) {
+                return false;
+            }
+            if (info.methodAccess(member) != null) {
+                return info.capturingMethods().contains(member);
+            }
+            type = info.superName();
+        }
+        return false;
     }
 
     private MethodReference resolveDefaultMethod(String type, String member, List<String> visited) {

@@ -7,10 +7,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -28,9 +31,12 @@ import org.picothreads.transform.internal.emit.Redirects;
  * and the others in {@link Redirects}) are known without the runtime being on the classpath.
  */
 public final class ClassHierarchy implements AutoCloseable {
-    /** The header of one class: enough to walk the hierarchy and resolve methods. */
+    /**
+     * The header of one class: enough to walk the hierarchy and resolve methods; for a class an earlier run rewrote,
+     * the methods its {@code Rewritten} marker lists as able to capture ({@code name+descriptor}), otherwise none.
+     */
     public record ClassInfo(String name, String superName, List<String> interfaces, int access,
-            Map<String, Integer> methods) {
+            Map<String, Integer> methods, Set<String> capturingMethods) {
         public boolean isInterface() {
             return (access & Opcodes.ACC_INTERFACE) != 0;
         }
@@ -57,7 +63,7 @@ public final class ClassHierarchy implements AutoCloseable {
             }
         }
         Redirects.table().replacedTypes().forEach((type, replacement) -> known.put(replacement,
-                new ClassInfo(replacement, type, List.of(), Opcodes.ACC_PUBLIC, Map.of())));
+                new ClassInfo(replacement, type, List.of(), Opcodes.ACC_PUBLIC, Map.of(), Set.of())));
     }
 
     /** Registers a class being transformed, with the superclass it will have after the rewrite. */
@@ -187,6 +193,7 @@ public final class ClassHierarchy implements AutoCloseable {
         ClassInfo[] result = new ClassInfo[1];
         new ClassReader(classFile).accept(new ClassVisitor(RuntimeNames.ASM_API) {
             private final Map<String, Integer> methods = new HashMap<>();
+            private final Set<String> capturingMethods = new HashSet<>();
             private String name;
             private String superName;
             private List<String> interfaces;
@@ -202,6 +209,27 @@ public final class ClassHierarchy implements AutoCloseable {
             }
 
             @Override
+            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+                if (!descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
+                    return null;
+                }
+                return new AnnotationVisitor(RuntimeNames.ASM_API) {
+                    @Override
+                    public AnnotationVisitor visitArray(String elementName) {
+                        if (!elementName.equals("value")) {
+                            return null;
+                        }
+                        return new AnnotationVisitor(RuntimeNames.ASM_API) {
+                            @Override
+                            public void visit(String ignored, Object method) {
+                                capturingMethods.add((String) method);
+                            }
+                        };
+                    }
+                };
+            }
+
+            @Override
             public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
                     String[] exceptions) {
                 methods.put(name + descriptor, access);
@@ -210,7 +238,7 @@ public final class ClassHierarchy implements AutoCloseable {
 
             @Override
             public void visitEnd() {
-                result[0] = new ClassInfo(name, superName, interfaces, access, methods);
+                result[0] = new ClassInfo(name, superName, interfaces, access, methods, Set.copyOf(capturingMethods));
             }
         }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
         return result[0];
