@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import org.picothreads.net.internal.BlockingChannels;
@@ -12,9 +15,9 @@ import org.picothreads.net.internal.IoWait;
 
 /**
  * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect,
- * ServerSocketChannel's accept and DatagramChannel's receive, send, and a connected one's read and write (scattering and
- * gathering too) go: on a channel in blocking mode used by a
- * PicoThread they suspend only that thread, and otherwise they are the channel's own calls.
+ * ServerSocketChannel's accept and DatagramChannel's receive, send, and a connected one's read and write (scattering
+ * and gathering too) go: on a channel in blocking mode used by a PicoThread they suspend only that thread, and
+ * otherwise they are the channel's own calls.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -22,17 +25,7 @@ public final class ChannelCalls {
 
     /** {@code channel.read(buffer)}: in blocking mode, waits until at least one byte or the end of stream. */
     public static int read(SocketChannel channel, ByteBuffer buffer) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
-        if (waits == null) {
-            return BlockingChannels.readNow(channel, buffer);
-        }
-        while (true) {
-            int count = BlockingChannels.readNow(channel, buffer);
-            if (count != 0 || !buffer.hasRemaining()) {
-                return count;
-            }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
-        }
+        return readWaiting(channel, buffer);
     }
 
     /** {@code channel.write(buffer)}: in blocking mode, returns once every remaining byte is written. */
@@ -58,17 +51,7 @@ public final class ChannelCalls {
 
     /** {@code channel.read(buffers, offset, length)}: in blocking mode, waits for a byte or the end of stream. */
     public static long read(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
-        if (waits == null) {
-            return BlockingChannels.readNow(channel, buffers, offset, length);
-        }
-        while (true) {
-            long count = BlockingChannels.readNow(channel, buffers, offset, length);
-            if (count != 0 || !hasRemaining(buffers, offset, length)) {
-                return count;
-            }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
-        }
+        return readWaiting(channel, buffers, offset, length);
     }
 
     /** {@code channel.write(buffers)}: a gathering write; in blocking mode, returns once every byte is written. */
@@ -89,6 +72,42 @@ public final class ChannelCalls {
                 return written;
             }
             IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /**
+     * A read of a SocketChannel or a connected DatagramChannel: in emulated blocking mode it waits until the channel
+     * gives something (bytes, the end of stream, or an empty datagram) or the buffer has no room; otherwise it is
+     * one plain read. An unconnected DatagramChannel throws NotYetConnectedException before any wait, as the JDK's.
+     */
+    private static <C extends SelectableChannel & ReadableByteChannel> int readWaiting(C channel, ByteBuffer buffer)
+            throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.readNow(channel, buffer);
+        }
+        while (true) {
+            int count = BlockingChannels.readNow(channel, buffer);
+            if (count != 0 || !buffer.hasRemaining()) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        }
+    }
+
+    /** A scattering read of a SocketChannel or a connected DatagramChannel, waiting as {@link #readWaiting} does. */
+    private static <C extends SelectableChannel & ScatteringByteChannel> long readWaiting(C channel,
+            ByteBuffer[] buffers, int offset, int length) throws IOException {
+        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.readNow(channel, buffers, offset, length);
+        }
+        while (true) {
+            long count = BlockingChannels.readNow(channel, buffers, offset, length);
+            if (count != 0 || !hasRemaining(buffers, offset, length)) {
+                return count;
+            }
+            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
         }
     }
 
@@ -137,17 +156,7 @@ public final class ChannelCalls {
      * not), so the emulation returns what the JDK's blocking read would.
      */
     public static int read(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
-        if (waits == null || !channel.isConnected()) {
-            return BlockingChannels.readNow(channel, buffer);
-        }
-        while (true) {
-            int count = BlockingChannels.readNow(channel, buffer);
-            if (count != 0 || !buffer.hasRemaining()) {
-                return count;
-            }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
-        }
+        return readWaiting(channel, buffer);
     }
 
     /** {@code channel.read(buffers)} of a connected DatagramChannel: a scattering read, waiting as a read does. */
@@ -158,17 +167,7 @@ public final class ChannelCalls {
     /** {@code channel.read(buffers, offset, length)} of a connected DatagramChannel, waiting as a read does. */
     public static long read(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
             throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
-        if (waits == null || !channel.isConnected()) {
-            return BlockingChannels.readNow(channel, buffers, offset, length);
-        }
-        while (true) {
-            long count = BlockingChannels.readNow(channel, buffers, offset, length);
-            if (count != 0 || !hasRemaining(buffers, offset, length)) {
-                return count;
-            }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
-        }
+        return readWaiting(channel, buffers, offset, length);
     }
 
     /** {@code channel.write(buffer)} of a connected DatagramChannel: in blocking mode, waits until it is sent. */

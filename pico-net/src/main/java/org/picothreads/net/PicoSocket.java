@@ -118,14 +118,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     private PicoSocket(String host, int port, InetSocketAddress local) throws IOException {
         this();
         if (NameLookups.answeredInPlace(host)) {
-            InetAddress address;
-            try {
-                address = InetAddress.getByName(host);
-            } catch (UnknownHostException e) {
-                closeQuietly();
-                throw e;
-            }
-            startConnect(new InetSocketAddress(address, port), local);
+            lookUpAndStartConnect(host, port, local);
         } else {
             try {
                 remoteToLookUp = InetSocketAddress.createUnresolved(host, port);
@@ -142,6 +135,18 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     private PicoSocket(InetSocketAddress remote, InetSocketAddress local) throws IOException {
         this();
         startConnect(remote, local);
+    }
+
+    /** Looks {@code host} up and starts connecting to it; on failure, an unknown host included, the socket is closed. */
+    private void lookUpAndStartConnect(String host, int port, InetSocketAddress local) throws IOException {
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(host);
+        } catch (UnknownHostException e) {
+            closeQuietly();
+            throw e;
+        }
+        startConnect(new InetSocketAddress(address, port), local);
     }
 
     /** Binds to {@code local} if given and starts connecting to {@code remote}; on failure the socket is closed. */
@@ -241,18 +246,11 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     void finishConnect(long deadline, String timeoutMessage) throws IOException {
         InetSocketAddress named = remoteToLookUp;
         if (named != null) {
+            InetSocketAddress local = localForLookedUpRemote;
             remoteToLookUp = null;
-            InetAddress address;
-            try {
-                address = InetAddress.getByName(named.getHostString());
-            } catch (UnknownHostException e) {
-                connectPending = false;
-                closeQuietly();
-                throw e;
-            }
-            connectPending = false;
-            startConnect(new InetSocketAddress(address, named.getPort()), localForLookedUpRemote);
             localForLookedUpRemote = null;
+            connectPending = false;
+            lookUpAndStartConnect(named.getHostString(), named.getPort(), local);
         }
         while (connectPending) {
             boolean done;

@@ -5,12 +5,16 @@ import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.IllegalBlockingModeException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.ScatteringByteChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -91,23 +95,27 @@ public final class BlockingChannels {
         return channel.register(selector, operations, attachment);
     }
 
-    /** One non-blocking read. */
-    public static int readNow(SocketChannel channel, ByteBuffer buffer) throws IOException {
+    /**
+     * One non-blocking read of a SocketChannel or a connected DatagramChannel; 0 when nothing is waiting (on a
+     * DatagramChannel, -1 for an empty datagram, as the JDK's blocking read answers too).
+     */
+    public static int readNow(ReadableByteChannel channel, ByteBuffer buffer) throws IOException {
         return channel.read(buffer);
     }
 
-    /** One non-blocking write. */
-    public static int writeNow(SocketChannel channel, ByteBuffer buffer) throws IOException {
+    /** One non-blocking write of a SocketChannel, or of a connected DatagramChannel (0 when the datagram cannot go now). */
+    public static int writeNow(WritableByteChannel channel, ByteBuffer buffer) throws IOException {
         return channel.write(buffer);
     }
 
     /** One non-blocking scattering read into {@code buffers[offset]} .. {@code buffers[offset + length - 1]}. */
-    public static long readNow(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
+    public static long readNow(ScatteringByteChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
         return channel.read(buffers, offset, length);
     }
 
     /** One non-blocking gathering write from {@code buffers[offset]} .. {@code buffers[offset + length - 1]}. */
-    public static long writeNow(SocketChannel channel, ByteBuffer[] buffers, int offset, int length)
+    public static long writeNow(GatheringByteChannel channel, ByteBuffer[] buffers, int offset, int length)
             throws IOException {
         return channel.write(buffers, offset, length);
     }
@@ -120,28 +128,6 @@ public final class BlockingChannels {
     /** One non-blocking send; 0 when the datagram does not fit in the socket's send buffer now. */
     public static int sendNow(DatagramChannel channel, ByteBuffer buffer, SocketAddress target) throws IOException {
         return channel.send(buffer, target);
-    }
-
-    /** One non-blocking read of a connected DatagramChannel; 0 when no datagram is waiting, -1 for an empty one. */
-    public static int readNow(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        return channel.read(buffer);
-    }
-
-    /** One non-blocking scattering read of a connected DatagramChannel, as {@link #readNow(DatagramChannel, ByteBuffer)}. */
-    public static long readNow(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
-            throws IOException {
-        return channel.read(buffers, offset, length);
-    }
-
-    /** One non-blocking write of a connected DatagramChannel; 0 when the datagram does not fit now. */
-    public static int writeNow(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        return channel.write(buffer);
-    }
-
-    /** One non-blocking gathering write of a connected DatagramChannel: one datagram from the buffers' bytes. */
-    public static long writeNow(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
-            throws IOException {
-        return channel.write(buffers, offset, length);
     }
 
     /** One non-blocking accept; null when no connection is pending. */

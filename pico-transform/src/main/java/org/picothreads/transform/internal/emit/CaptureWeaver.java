@@ -130,7 +130,7 @@ public final class CaptureWeaver {
      * value of the right kind for every local the region's entry reads later.
      */
     public static String whyNotReenterable(MethodFlow flow, HeldMonitor monitor) {
-        AbstractInsnNode load = previousInstruction(monitor.enter());
+        AbstractInsnNode load = MonitorWeaver.previousInstruction(monitor.enter());
         Frame<BasicValue> frame = flow.frameBefore(monitor.enter());
         if (!(load instanceof VarInsnNode variable) || variable.getOpcode() != Opcodes.ALOAD
                 || variable.var != monitor.lock() || frame == null || frame.getStackSize() != 1) {
@@ -352,7 +352,7 @@ public final class CaptureWeaver {
         for (Map.Entry<AbstractInsnNode, Reentry> reentry : reentries.entrySet()) {
             Reentry region = reentry.getValue();
             AbstractInsnNode enter = reentry.getKey();
-            method.instructions.insertBefore(previousInstruction(enter), region.reenter);
+            method.instructions.insertBefore(MonitorWeaver.previousInstruction(enter), region.reenter);
             InsnList test = new InsnList();
             test.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
             test.add(new JumpInsnNode(Opcodes.IFGE, region.dispatch));
@@ -442,7 +442,7 @@ public final class CaptureWeaver {
             region.locks[depth] = chain.get(depth).lock();
             locks.set(chain.get(depth).lock());
         }
-        AbstractInsnNode load = previousInstruction(chain.get(chain.size() - 1).enter());
+        AbstractInsnNode load = MonitorWeaver.previousInstruction(chain.get(chain.size() - 1).enter());
         Frame<BasicValue> entry = flow.frameBefore(load);
         BitSet live = flow.liveLocalsBefore(load);
         for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
@@ -479,14 +479,6 @@ public final class CaptureWeaver {
         LabelNode end = new LabelNode();
         restoreBlocks.add(end);
         entries.add(new TryCatchBlockNode(start, end, region.handler, null));
-    }
-
-    private static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
-        AbstractInsnNode previous = node.getPrevious();
-        while (previous != null && previous.getOpcode() < 0) {
-            previous = previous.getPrevious();
-        }
-        return previous;
     }
 
     private static InsnList restoreCode(int frameLocal, List<SavedSlot> slots) {

@@ -149,7 +149,8 @@ public final class MonitorWeaver {
         return ((VarInsnNode) store).var;
     }
 
-    private static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
+    /** The real instruction before {@code node}, past labels, line numbers and frames; null at the start. */
+    static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
         AbstractInsnNode previous = node.getPrevious();
         while (previous != null && previous.getOpcode() < 0) {
             previous = previous.getPrevious();
