@@ -25,8 +25,7 @@ final class Lifetime {
         if (liveNonDaemonThreads.getAndIncrement() == 0) {
             synchronized (lock) {
                 if (keepalive == null) {
-                    Thread thread = new Thread(null, Lifetime::keepAlive, "pico-keepalive", 0, false);
-                    thread.setDaemon(false);
+                    Thread thread = RuntimeThreads.create(Lifetime::keepAlive, "pico-keepalive", 0, false);
                     keepalive = thread;
                     thread.start();
                 }

@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -93,8 +95,7 @@ public final class Scheduler {
         this.policy = policy;
         this.seed = seed;
         this.runQueue = new RunQueue(policy, seed);
-        this.carrier = new Thread(null, this::loop, "pico-carrier", carrierStackSize, false);
-        carrier.setDaemon(true);
+        this.carrier = RuntimeThreads.create(this::loop, "pico-carrier", carrierStackSize, true);
     }
 
     /** The running scheduler, booting it on first use. */
@@ -343,6 +344,25 @@ public final class Scheduler {
     }
 
     /**
+     * Blocks the running task until it is unparked, as a thread waiting to enter a monitor that another owner holds
+     * ({@code BLOCKED}): unlike {@link #park}, an interrupt neither prevents nor ends the wait, so that the task
+     * enters the monitor with its interrupt status kept, as a platform thread does. Returns at once when a permit is
+     * pending (consuming it). Otherwise throws the capture signal, or, when the task is pinned, returns once
+     * unparked. The caller re-checks the monitor in a loop.
+     *
+     * @param monitor the object whose monitor the task waits to enter, shown in thread dumps; must not be a Task
+     */
+    void blockOnMonitor(Task task, Object monitor) {
+        if (task.permit) {
+            task.permit = false;
+            return;
+        }
+        task.state = Task.BLOCKED;
+        task.blocker = monitor;
+        suspendOrBlockPinned(task);
+    }
+
+    /**
      * Unparks a task, as {@link LockSupport#unpark} does a thread: a parked task becomes ready; any other task
      * keeps a permit that makes its next park return at once. Any thread may call this.
      */
@@ -462,8 +482,7 @@ public final class Scheduler {
                 activeJoinWatchers.decrementAndGet();
             }
         };
-        Thread watcher = new Thread(null, watch, "pico-join-watcher", 0, false);
-        watcher.setDaemon(true);
+        Thread watcher = RuntimeThreads.create(watch, "pico-join-watcher", 0, true);
         activeJoinWatchers.incrementAndGet();
         watcher.start();
     }
@@ -597,6 +616,37 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * The threads of the live PicoThreads (admitted, not terminated) in the order they were admitted, read on the
+     * carrier: directly when called there, otherwise through a submission whose answer this thread waits for, so
+     * that the threads it started before are among them. Empty when no PicoThread has started.
+     */
+    static List<Thread> liveThreads() {
+        Scheduler scheduler = instance;
+        if (scheduler == null) {
+            return List.of();
+        }
+        if (Thread.currentThread() == scheduler.carrier) {
+            return scheduler.liveThreadsOnCarrier();
+        }
+        CompletableFuture<List<Thread>> answer = new CompletableFuture<>();
+        scheduler.submit(() -> answer.complete(scheduler.liveThreadsOnCarrier()));
+        return answer.join();
+    }
+
+    private List<Thread> liveThreadsOnCarrier() {
+        List<Thread> threads = new ArrayList<>();
+        Task first = liveTasks;
+        if (first != null) {
+            Task task = first;
+            do {
+                threads.add(task.thread);
+                task = task.nextLive;
+            } while (task != first);
+        }
+        return threads;
+    }
+
     private String liveDump() {
         return ThreadDump.write(ThreadDump.liveHeader(threadsStarted - threadsTerminated), liveTasks);
     }
@@ -661,6 +711,7 @@ public final class Scheduler {
         threadsTerminated++;
         unlinkLive(task);
         task.markTerminated();
+        Monitors.threadTerminated(task.thread);
         Task joiner;
         while ((joiner = task.joiners) != null) {
             wake(joiner, false);
