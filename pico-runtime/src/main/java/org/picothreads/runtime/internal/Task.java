@@ -138,10 +138,11 @@ public final class Task {
             state = RUNNABLE;
             daemon = thread.isDaemon();
         }
-        if (!daemon) {
-            Lifetime.nonDaemonThreadStarted();
-        }
+        boolean firstNonDaemon = !daemon && Lifetime.nonDaemonThreadStarted();
         scheduler.start(this);
+        if (firstNonDaemon) {
+            Lifetime.keepJvmAlive();
+        }
     }
 
     /** Sets the interrupt status and wakes the thread if it is sleeping or joining. */
