@@ -26,7 +26,8 @@ public final class ShutdownHooks {
             return;
         }
         synchronized (RUNNERS) {
-            Thread runner = RuntimeThreads.create(() -> run(hook, task), "pico-shutdown-hook", 0, false);
+            // Named as the hook, which it is when the hook's run() has to run on it.
+            Thread runner = RuntimeThreads.create(() -> run(hook, task), hook.getName(), 0, false);
             runtime.addShutdownHook(runner); // IllegalStateException("Shutdown in progress") comes first, as in the JDK
             String refusal = task.isAlive() ? "Hook already running"
                     : RUNNERS.containsKey(hook) ? "Hook previously registered" : null;
@@ -59,7 +60,7 @@ public final class ShutdownHooks {
     /**
      * Runs a PicoThread hook during shutdown: starts it and waits until it has terminated. When the carrier itself
      * runs the shutdown (a PicoThread called System.exit), no PicoThread can run until the hooks are done, so the
-     * hook's {@code run()} runs on this platform thread instead.
+     * hook's {@code run()} runs on this platform thread, which has the hook's name, instead.
      */
     private static void run(Thread hook, Task task) {
         Thread carrier = Carrier.thread;

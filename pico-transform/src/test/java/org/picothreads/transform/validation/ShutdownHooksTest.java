@@ -34,4 +34,23 @@ class ShutdownHooksTest {
         assertEquals(plain.output(), transformed.output(), transformed::errors);
         assertEquals(plain.exitCode(), transformed.exitCode(), transformed::errors);
     }
+
+    @Test
+    void a_sleeping_shutdown_hook_runs_to_its_end_when_a_thread_calls_system_exit_as_on_platform_threads()
+            throws Exception {
+        TransformedChildJvm.Result plain = TransformedChildJvm.runAsCompiled(ShutdownHooksProgram.class, List.of(),
+                "exit-from-a-thread");
+        TransformedChildJvm.Result transformed = TransformedChildJvm.run(ShutdownHooksProgram.class, List.of(),
+                "exit-from-a-thread");
+
+        assertEquals(3, plain.exitCode(), plain::errors);
+        assertEquals("""
+                a thread calls System.exit(3)
+                the sleeping hook ran to its end as sleeping-hook
+                adding a hook during shutdown: Shutdown in progress
+                removing a hook during shutdown: Shutdown in progress
+                """, plain.output(), plain::errors);
+        assertEquals(plain.output(), transformed.output(), transformed::errors);
+        assertEquals(plain.exitCode(), transformed.exitCode(), transformed::errors);
+    }
 }
