@@ -6,16 +6,30 @@ package org.picothreads.targets.threads;
  * running the program, and with a timed wait.
  */
 public final class WaitOnThreadObjects {
+    /** Set by the watcher, holding the sleeper's monitor, just before it first waits. */
+    private static volatile boolean watching;
+
     private WaitOnThreadObjects() {
     }
 
     public static String run() throws Exception {
+        watching = false;
         StringBuilder log = new StringBuilder();
-        Thread sleeper = sleeper(40);
+        Thread sleeper = new Thread(() -> {
+            try {
+                while (!watching) {
+                    Thread.sleep(1);
+                }
+                Thread.sleep(20);
+            } catch (InterruptedException exception) {
+                throw new IllegalStateException(exception);
+            }
+        });
         Thread watcher = new Thread(() -> {
             try {
                 synchronized (sleeper) {
                     int waits = 0;
+                    watching = true;
                     while (sleeper.isAlive()) {
                         sleeper.wait();
                         waits++;
