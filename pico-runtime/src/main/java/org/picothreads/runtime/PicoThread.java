@@ -174,7 +174,10 @@ public class PicoThread extends Thread {
         return task.isInterrupted();
     }
 
-    /** NEW, RUNNABLE (ready or running), WAITING (untimed join), TIMED_WAITING (sleep, timed join) or TERMINATED. */
+    /**
+     * NEW, RUNNABLE (ready or running), BLOCKED (entering a monitor another thread holds), WAITING (untimed join,
+     * park or wait), TIMED_WAITING (sleep, timed join, park or wait) or TERMINATED.
+     */
     @Override
     public State getState() {
         return task.threadState();

@@ -27,6 +27,9 @@ public final class ChildProgram {
             case "uncaught":
                 failWithoutHandler();
                 break;
+            case "start-latency":
+                printStartLatency();
+                break;
             case "footprint":
                 printFootprint(Integer.parseInt(args[1]));
                 if (args.length > 2) {
@@ -37,6 +40,26 @@ public final class ChildProgram {
             default:
                 throw new IllegalArgumentException("unknown scenario " + args[0]);
         }
+    }
+
+    /** When the first PicoThread's run() began (System.nanoTime), written by it, read after the join. */
+    private static long firstRunAt;
+
+    /**
+     * Prints how long the JVM's first PicoThread takes from {@code start()} to the first line of its {@code run()}:
+     * the scheduler's boot and the first dispatch. A measuring program for docs/runtime.md, not a test.
+     */
+    private static void printStartLatency() throws InterruptedException {
+        PicoThread thread = new PicoThread(new Runnable() {
+            @Override
+            public void run() {
+                firstRunAt = System.nanoTime();
+            }
+        });
+        long started = System.nanoTime();
+        thread.start();
+        ThreadCalls.join(thread);
+        System.out.printf("start to run %.1f ms%n", (firstRunAt - started) / 1e6);
     }
 
     /** Starts ten threads from one PicoThread and prints the order they ran in; args: order [POLICY SEED]. */

@@ -20,13 +20,24 @@ final class Lifetime {
     private Lifetime() {
     }
 
-    /** Called when a non-daemon PicoThread starts, on the thread that starts it. */
-    static void nonDaemonThreadStarted() {
-        if (liveNonDaemonThreads.getAndIncrement() == 0) {
+    /**
+     * Called when a non-daemon PicoThread starts, on the thread that starts it, before the thread is handed to the
+     * scheduler; returns true when the count left zero, and the caller must then call {@link #keepJvmAlive()} before
+     * {@code start()} returns.
+     */
+    static boolean nonDaemonThreadStarted() {
+        return liveNonDaemonThreads.getAndIncrement() == 0;
+    }
+
+    /**
+     * Starts the keepalive thread unless it runs or no non-daemon PicoThread is alive any more. Called after the
+     * thread is handed to the scheduler, so that the carrier need not wait for this thread's creation.
+     */
+    static void keepJvmAlive() {
+        if (liveNonDaemonThreads.get() > 0) {
             synchronized (lock) {
-                if (keepalive == null) {
-                    Thread thread = new Thread(null, Lifetime::keepAlive, "pico-keepalive", 0, false);
-                    thread.setDaemon(false);
+                if (keepalive == null && liveNonDaemonThreads.get() > 0) {
+                    Thread thread = RuntimeThreads.create(new KeepAlive(), "pico-keepalive", 0, false);
                     keepalive = thread;
                     thread.start();
                 }
@@ -47,6 +58,14 @@ final class Lifetime {
     static boolean isKeepalive(Thread thread) {
         synchronized (lock) {
             return thread == keepalive;
+        }
+    }
+
+    /** The keepalive thread's body; a class rather than a lambda, whose first use would delay the first start. */
+    private static final class KeepAlive implements Runnable {
+        @Override
+        public void run() {
+            keepAlive();
         }
     }
 

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The monitors of synchronized regions that can suspend, and Object's wait/notify for rewritten code.
@@ -23,6 +24,12 @@ public final class Monitors {
     /** Guards the table; platform threads wait on it. */
     private static final Object LOCK = new Object();
     private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
+
+    /**
+     * Platform threads in Object.wait on a PicoThread's monitor: while above zero, a terminating PicoThread notifies
+     * its JVM monitor too.
+     */
+    private static final AtomicInteger PLATFORM_WAITERS_ON_PICO_THREADS = new AtomicInteger();
 
     /** Unused monitors kept for reuse, so that an uncontended region allocates nothing; guarded by LOCK. */
     private static final ArrayDeque<Monitor> SPARE = new ArrayDeque<>();
@@ -215,6 +222,35 @@ public final class Monitors {
         }
     }
 
+    /**
+     * Wakes every thread waiting on the monitor of a PicoThread that has just terminated, as the JVM notifies a
+     * platform thread's monitor when it ends, so that {@code synchronized (t) { while (t.isAlive()) t.wait(); }}
+     * returns. Called on the carrier once the thread's task is marked terminated.
+     */
+    static void threadTerminated(Thread thread) {
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(thread);
+            if (monitor != null && monitor.waitSet != null) {
+                Waiter waiter;
+                while ((waiter = monitor.waitSet.poll()) != null) {
+                    waiter.notified = true;
+                    if (waiter.who instanceof Task waitingTask) {
+                        Scheduler.running().unpark(waitingTask);
+                    }
+                }
+                if (monitor.isUnused()) {
+                    discard(thread, monitor);
+                }
+            }
+        }
+        if (PLATFORM_WAITERS_ON_PICO_THREADS.get() > 0) {
+            // A platform thread counted here holds the JVM monitor from its check of the thread to its wait.
+            synchronized (thread) {
+                thread.notifyAll();
+            }
+        }
+    }
+
     /** {@link Object#notify()} for rewritten code. */
     public static void notify(Object object) {
         wakeWaiters(object, false);
@@ -242,7 +278,10 @@ public final class Monitors {
         return task != null ? task : Thread.currentThread();
     }
 
-    /** Takes the monitor for a PicoThread with the given recursion count, parking while it is owned. */
+    /**
+     * Takes the monitor for a PicoThread with the given recursion count, blocked while another owner holds it; an
+     * interrupt does not end the wait and stays set, as on a platform thread.
+     */
     private static void acquire(Task task, Object object, int recursions) {
         while (true) {
             synchronized (LOCK) {
@@ -263,7 +302,7 @@ public final class Monitors {
                     monitor.entrants().add(task);
                 }
             }
-            Scheduler.running().park(task, 0, object);
+            Scheduler.running().blockOnMonitor(task, object);
         }
     }
 
@@ -369,11 +408,40 @@ public final class Monitors {
     }
 
     /**
-     * Object.wait on a platform thread: gives up the runtime monitor if it holds it, waits on the JVM
-     * monitor (which a rewritten region holds too) or on the table's lock when notified by the runtime,
-     * then takes the runtime monitor back.
+     * Object.wait on a platform thread. On a PicoThread's monitor, the waiter is counted so that the thread's end
+     * notifies it, and a thread that has already ended makes the wait return at once (a spurious wake-up).
      */
     private static void waitOnPlatformThread(Object object, long millis, int nanos) throws InterruptedException {
+        Task waitedThread = object instanceof Thread ? Task.of((Thread) object) : null;
+        if (waitedThread != null) {
+            // Counted before the check, which the terminating carrier makes in the other order, so that either
+            // this thread sees the thread terminated or the carrier sees it counted and notifies.
+            PLATFORM_WAITERS_ON_PICO_THREADS.incrementAndGet();
+            if (waitedThread.isTerminated()) {
+                PLATFORM_WAITERS_ON_PICO_THREADS.decrementAndGet();
+                if (!Thread.holdsLock(object)) {
+                    throw new IllegalMonitorStateException("current thread is not owner");
+                }
+                if (Thread.interrupted()) {
+                    throw new InterruptedException();
+                }
+                return; // the notification of its end has already been given: a spurious wake-up
+            }
+        }
+        try {
+            waitOnPlatformThreadCounted(object, millis, nanos);
+        } finally {
+            if (waitedThread != null) {
+                PLATFORM_WAITERS_ON_PICO_THREADS.decrementAndGet();
+            }
+        }
+    }
+
+    /**
+     * The wait of {@link #waitOnPlatformThread}: gives up the runtime monitor if it holds it, waits on the JVM
+     * monitor (which a rewritten region holds too), then takes the runtime monitor back.
+     */
+    private static void waitOnPlatformThreadCounted(Object object, long millis, int nanos) throws InterruptedException {
         Thread thread = Thread.currentThread();
         int recursions = 0;
         synchronized (LOCK) {

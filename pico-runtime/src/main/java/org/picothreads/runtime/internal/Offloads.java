@@ -33,9 +33,7 @@ public final class Offloads {
     private static ThreadPoolExecutor pool() {
         ThreadPoolExecutor pool = new ThreadPoolExecutor(THREADS, THREADS, 60, TimeUnit.SECONDS,
                 new LinkedBlockingQueue<>(), work -> {
-                    Thread thread = new Thread(work, "pico-resolver-" + THREAD_NUMBERS.incrementAndGet());
-                    thread.setDaemon(true);
-                    return thread;
+                    return RuntimeThreads.create(work, "pico-resolver-" + THREAD_NUMBERS.incrementAndGet(), 0, true);
                 });
         pool.allowCoreThreadTimeOut(true);
         return pool;

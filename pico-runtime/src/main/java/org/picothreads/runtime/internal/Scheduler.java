@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
@@ -93,8 +95,7 @@ public final class Scheduler {
         this.policy = policy;
         this.seed = seed;
         this.runQueue = new RunQueue(policy, seed);
-        this.carrier = new Thread(null, this::loop, "pico-carrier", carrierStackSize, false);
-        carrier.setDaemon(true);
+        this.carrier = RuntimeThreads.create(new CarrierLoop(this), "pico-carrier", carrierStackSize, true);
     }
 
     /** The running scheduler, booting it on first use. */
@@ -162,10 +163,9 @@ public final class Scheduler {
     /** The policy from picothreads.scheduler, else from the defaults resource's scheduler, else FIFO. */
     private static SchedulingPolicy policyProperty(BuildDefaults defaults) {
         String value = System.getProperty("picothreads.scheduler");
-        String setting = "picothreads.scheduler";
-        if (value == null && defaults.scheduler() != null) {
+        boolean fromResource = value == null && defaults.scheduler() != null;
+        if (fromResource) {
             value = defaults.scheduler();
-            setting = "scheduler in " + defaults.origin();
         }
         value = value == null ? "fifo" : value.trim();
         switch (value.toLowerCase(Locale.ROOT)) {
@@ -176,6 +176,7 @@ public final class Scheduler {
             case "random":
                 return SchedulingPolicy.RANDOM;
             default:
+                String setting = fromResource ? "scheduler in " + defaults.origin() : "picothreads.scheduler";
                 throw new IllegalArgumentException(
                         "PicoThreads: " + setting + " must be fifo, lifo or random, not '" + value + "'");
         }
@@ -197,31 +198,74 @@ public final class Scheduler {
 
     /**
      * The build's default policy from {@link #DEFAULTS_RESOURCE} on the class path, as the Maven plugin writes it:
-     * found through the booting thread's context class loader, else the runtime's own.
+     * found through the booting thread's context class loader, else the runtime's own, each searched parents first
+     * as {@link ClassLoader#getResource} does.
+     *
+     * <p>On the class path, each loader is asked through its unnamed module, which searches only that loader's own
+     * class path: {@code getResource} would first search the JDK's modules through the boot loader, whose first
+     * resource lookup opens the runtime image (10 to 20 ms before the first PicoThread could run). A program
+     * started from a module path, where the resource may be in a named module, is searched with getResource.
      *
      * @param scheduler the {@code scheduler} value, or null
      * @param seed      the {@code seed} value, or null
-     * @param origin    the resource's URL, for messages; null when there is no resource
+     * @param source    the class loader that found the resource, or null when there is none
      */
-    private record BuildDefaults(String scheduler, String seed, String origin) {
+    private record BuildDefaults(String scheduler, String seed, ClassLoader source) {
         static BuildDefaults read() {
             ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
-            URL resource = contextLoader == null ? null : contextLoader.getResource(DEFAULTS_RESOURCE);
-            if (resource == null) {
-                ClassLoader runtimeLoader = Scheduler.class.getClassLoader();
-                resource = runtimeLoader == null ? ClassLoader.getSystemResource(DEFAULTS_RESOURCE)
-                        : runtimeLoader.getResource(DEFAULTS_RESOURCE);
+            ClassLoader runtimeLoader = Scheduler.class.getClassLoader();
+            for (ClassLoader loader : new ClassLoader[] {contextLoader,
+                    runtimeLoader != null ? runtimeLoader : ClassLoader.getSystemClassLoader()}) {
+                BuildDefaults found = loader == null ? null : readThrough(loader);
+                if (found != null) {
+                    return found;
+                }
             }
-            if (resource == null) {
-                return new BuildDefaults(null, null, null);
+            return new BuildDefaults(null, null, null);
+        }
+
+        /** The defaults that {@code loader} or one of its parents finds, searched parents first; null if none. */
+        private static BuildDefaults readThrough(ClassLoader loader) {
+            if (System.getProperty("jdk.module.path") != null) {
+                URL resource = loader.getResource(DEFAULTS_RESOURCE);
+                if (resource == null) {
+                    return null;
+                }
+                try {
+                    return load(resource.openStream(), loader);
+                } catch (IOException e) {
+                    throw new UncheckedIOException("PicoThreads: cannot read " + resource, e);
+                }
             }
+            List<ClassLoader> rootFirst = new ArrayList<>();
+            for (ClassLoader each = loader; each != null; each = each.getParent()) {
+                rootFirst.add(0, each);
+            }
+            for (ClassLoader each : rootFirst) {
+                try {
+                    InputStream in = each.getUnnamedModule().getResourceAsStream(DEFAULTS_RESOURCE);
+                    if (in != null) {
+                        return load(in, each);
+                    }
+                } catch (IOException e) {
+                    throw new UncheckedIOException("PicoThreads: cannot read " + DEFAULTS_RESOURCE + " of " + each, e);
+                }
+            }
+            return null;
+        }
+
+        private static BuildDefaults load(InputStream resource, ClassLoader source) throws IOException {
             Properties values = new Properties();
-            try (InputStream in = resource.openStream()) {
+            try (InputStream in = resource) {
                 values.load(in);
-            } catch (IOException e) {
-                throw new UncheckedIOException("PicoThreads: cannot read " + resource, e);
             }
-            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"), resource.toString());
+            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"), source);
+        }
+
+        /** The resource's URL, for messages. */
+        String origin() {
+            URL resource = source.getResource(DEFAULTS_RESOURCE);
+            return resource != null ? resource.toString() : DEFAULTS_RESOURCE;
         }
     }
 
@@ -251,7 +295,7 @@ public final class Scheduler {
         if (Thread.currentThread() == carrier) {
             admit(task);
         } else {
-            submit(() -> admit(task));
+            submit(new Admission(this, task));
         }
     }
 
@@ -339,6 +383,25 @@ public final class Scheduler {
         if (nanos > 0) {
             timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
         }
+        suspendOrBlockPinned(task);
+    }
+
+    /**
+     * Blocks the running task until it is unparked, as a thread waiting to enter a monitor that another owner holds
+     * ({@code BLOCKED}): unlike {@link #park}, an interrupt neither prevents nor ends the wait, so that the task
+     * enters the monitor with its interrupt status kept, as a platform thread does. Returns at once when a permit is
+     * pending (consuming it). Otherwise throws the capture signal, or, when the task is pinned, returns once
+     * unparked. The caller re-checks the monitor in a loop.
+     *
+     * @param monitor the object whose monitor the task waits to enter, shown in thread dumps; must not be a Task
+     */
+    void blockOnMonitor(Task task, Object monitor) {
+        if (task.permit) {
+            task.permit = false;
+            return;
+        }
+        task.state = Task.BLOCKED;
+        task.blocker = monitor;
         suspendOrBlockPinned(task);
     }
 
@@ -462,10 +525,28 @@ public final class Scheduler {
                 activeJoinWatchers.decrementAndGet();
             }
         };
-        Thread watcher = new Thread(null, watch, "pico-join-watcher", 0, false);
-        watcher.setDaemon(true);
+        Thread watcher = RuntimeThreads.create(watch, "pico-join-watcher", 0, true);
         activeJoinWatchers.incrementAndGet();
         watcher.start();
+    }
+
+    /**
+     * The carrier's body. The scheduler's boot and a start from a platform thread use classes of their own rather
+     * than lambdas, whose first use bootstraps a class at run time and delays the first PicoThread by milliseconds.
+     */
+    private record CarrierLoop(Scheduler scheduler) implements Runnable {
+        @Override
+        public void run() {
+            scheduler.loop();
+        }
+    }
+
+    /** The submission that admits a task started by another platform thread. */
+    private record Admission(Scheduler scheduler, Task task) implements Runnable {
+        @Override
+        public void run() {
+            scheduler.admit(task);
+        }
     }
 
     private void loop() {
@@ -597,6 +678,37 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * The threads of the live PicoThreads (admitted, not terminated) in the order they were admitted, read on the
+     * carrier: directly when called there, otherwise through a submission whose answer this thread waits for, so
+     * that the threads it started before are among them. Empty when no PicoThread has started.
+     */
+    static List<Thread> liveThreads() {
+        Scheduler scheduler = instance;
+        if (scheduler == null) {
+            return List.of();
+        }
+        if (Thread.currentThread() == scheduler.carrier) {
+            return scheduler.liveThreadsOnCarrier();
+        }
+        CompletableFuture<List<Thread>> answer = new CompletableFuture<>();
+        scheduler.submit(() -> answer.complete(scheduler.liveThreadsOnCarrier()));
+        return answer.join();
+    }
+
+    private List<Thread> liveThreadsOnCarrier() {
+        List<Thread> threads = new ArrayList<>();
+        Task first = liveTasks;
+        if (first != null) {
+            Task task = first;
+            do {
+                threads.add(task.thread);
+                task = task.nextLive;
+            } while (task != first);
+        }
+        return threads;
+    }
+
     private String liveDump() {
         return ThreadDump.write(ThreadDump.liveHeader(threadsStarted - threadsTerminated), liveTasks);
     }
@@ -661,6 +773,7 @@ public final class Scheduler {
         threadsTerminated++;
         unlinkLive(task);
         task.markTerminated();
+        Monitors.threadTerminated(task.thread);
         Task joiner;
         while ((joiner = task.joiners) != null) {
             wake(joiner, false);

@@ -33,6 +33,8 @@ public final class Task {
     static final byte PARKED = 7;
     /** Parked with a timeout. */
     static final byte PARKED_TIMED = 8;
+    /** Waiting to enter a runtime monitor that another owner holds, until unparked; an interrupt does not end it. */
+    static final byte BLOCKED = 9;
 
     /** PicoThread's private field holding its task. */
     private static final VarHandle PICO_THREAD_TASK;
@@ -136,10 +138,11 @@ public final class Task {
             state = RUNNABLE;
             daemon = thread.isDaemon();
         }
-        if (!daemon) {
-            Lifetime.nonDaemonThreadStarted();
-        }
+        boolean firstNonDaemon = !daemon && Lifetime.nonDaemonThreadStarted();
         scheduler.start(this);
+        if (firstNonDaemon) {
+            Lifetime.keepJvmAlive();
+        }
     }
 
     /** Sets the interrupt status and wakes the thread if it is sleeping or joining. */
@@ -168,6 +171,8 @@ public final class Task {
             case JOINING:
             case PARKED:
                 return Thread.State.WAITING;
+            case BLOCKED:
+                return Thread.State.BLOCKED;
             case TERMINATED:
                 return Thread.State.TERMINATED;
             default:
@@ -192,9 +197,9 @@ public final class Task {
                 || state == PARKED_TIMED;
     }
 
-    /** True while the thread is parked. */
+    /** True while the thread is parked, or blocked on a monitor, until an unpark. */
     boolean isParked() {
-        return state == PARKED || state == PARKED_TIMED;
+        return state == PARKED || state == PARKED_TIMED || state == BLOCKED;
     }
 
     /** The state, read under the monitor when the caller is not the carrier, which writes it. */

@@ -4,7 +4,8 @@ import java.time.Duration;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The targets to which the transformer redirects calls of {@link Thread}'s static and final methods: each
+ * The targets to which the transformer redirects calls of {@link Thread}'s static and final methods and of
+ * {@link ThreadGroup}'s counting, listing and interrupting methods: each
  * behaves exactly like the JDK method when called on a platform thread or for a platform thread, and
  * cooperatively when called by a PicoThread on the carrier.
  *
@@ -199,6 +200,66 @@ public final class ThreadCalls {
             throw new IllegalThreadStateException();
         }
         thread.setDaemon(on);
+    }
+
+    /** {@link Thread#getThreadGroup()}: null once the thread has terminated. */
+    public static ThreadGroup getThreadGroup(Thread thread) {
+        Task target = Task.of(thread);
+        return target != null && target.isTerminated() ? null : thread.getThreadGroup();
+    }
+
+    /** {@link Thread#activeCount()}: the live threads of the current thread's group and its subgroups. */
+    public static int activeCount() {
+        return activeCount(currentThread().getThreadGroup());
+    }
+
+    /** {@link Thread#enumerate(Thread[])}: the live threads of the current thread's group and its subgroups. */
+    public static int enumerate(Thread[] threads) {
+        return enumerate(currentThread().getThreadGroup(), threads, true);
+    }
+
+    /** {@link ThreadGroup#activeCount()}: its live platform threads and PicoThreads, subgroups included. */
+    public static int activeCount(ThreadGroup group) {
+        int count = group.activeCount();
+        for (Thread thread : Scheduler.liveThreads()) {
+            if (group.parentOf(thread.getThreadGroup())) {
+                count++;
+            }
+        }
+        return count;
+    }
+
+    /** {@link ThreadGroup#enumerate(Thread[])}: its live threads, subgroups included. */
+    public static int enumerate(ThreadGroup group, Thread[] threads) {
+        return enumerate(group, threads, true);
+    }
+
+    /**
+     * {@link ThreadGroup#enumerate(Thread[], boolean)}: copies its live platform threads, then its live PicoThreads
+     * in the order they started, into {@code threads} while there is room; returns how many it copied.
+     */
+    public static int enumerate(ThreadGroup group, Thread[] threads, boolean recurse) {
+        int count = group.enumerate(threads, recurse);
+        for (Thread thread : Scheduler.liveThreads()) {
+            if (count == threads.length) {
+                break;
+            }
+            ThreadGroup threadGroup = thread.getThreadGroup();
+            if (recurse ? group.parentOf(threadGroup) : threadGroup == group) {
+                threads[count++] = thread;
+            }
+        }
+        return count;
+    }
+
+    /** {@link ThreadGroup#interrupt()}: interrupts its platform threads and PicoThreads, subgroups included. */
+    public static void interrupt(ThreadGroup group) {
+        group.interrupt();
+        for (Thread thread : Scheduler.liveThreads()) {
+            if (group.parentOf(thread.getThreadGroup())) {
+                thread.interrupt();
+            }
+        }
     }
 
     /** The argument checks, with the JDK's messages, of the methods that take a timeout in millis and nanos. */

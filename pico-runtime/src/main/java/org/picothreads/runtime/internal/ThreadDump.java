@@ -83,7 +83,7 @@ final class ThreadDump {
     /** Starts the reporters that picothreads.dumpOnExit and picothreads.dumpIntervalSeconds ask for. */
     static void startReporters() {
         if (Boolean.getBoolean("picothreads.dumpOnExit")) {
-            Thread hook = new Thread(null, () -> {
+            Thread hook = RuntimeThreads.create(() -> {
                 if (!DeadlockDetector.exiting()) {
                     print(Scheduler.dump());
                 }
@@ -108,7 +108,7 @@ final class ThreadDump {
         if (seconds <= 0) {
             return;
         }
-        Thread reporter = new Thread(null, () -> {
+        Thread reporter = RuntimeThreads.create(() -> {
             while (true) {
                 try {
                     TimeUnit.SECONDS.sleep(seconds);
@@ -117,8 +117,7 @@ final class ThreadDump {
                 }
                 print(Scheduler.dump());
             }
-        }, "pico-dump-interval", 0, false);
-        reporter.setDaemon(true);
+        }, "pico-dump-interval", 0, true);
         intervalReporter = reporter;
         reporter.start();
     }
@@ -162,6 +161,10 @@ final class ThreadDump {
         }
         if (blocker instanceof Thread) {
             return "joining platform thread \"" + ((Thread) blocker).getName() + "\"";
+        }
+        if (blocker != null && task.state == Task.BLOCKED) {
+            return "waiting to enter the monitor of " + blocker.getClass().getName() + "@"
+                    + Integer.toHexString(System.identityHashCode(blocker));
         }
         if (blocker != null) {
             return "waiting on " + blocker.getClass().getName() + "@"

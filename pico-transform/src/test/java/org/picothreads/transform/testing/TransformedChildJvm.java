@@ -59,6 +59,26 @@ public final class TransformedChildJvm {
         }
     }
 
+    /** Runs {@code main} of {@code program} as compiled, on platform threads, in a child JVM, to compare with. */
+    public static Result runAsCompiled(Class<?> program, List<String> jvmOptions, String... arguments)
+            throws IOException, InterruptedException {
+        Path workDirectory = Files.createTempDirectory("pico-as-compiled");
+        try {
+            List<String> command = new ArrayList<>();
+            command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+            command.addAll(jvmOptions);
+            command.add("-cp");
+            List<String> classPath = new ArrayList<>();
+            TestClasspath.entries().forEach(entry -> classPath.add(entry.toString()));
+            command.add(String.join(File.pathSeparator, classPath));
+            command.add(program.getName());
+            command.addAll(List.of(arguments));
+            return runCommand(command, workDirectory);
+        } finally {
+            deleteRecursively(workDirectory);
+        }
+    }
+
     private static Result runCommand(List<String> command, Path workDirectory)
             throws IOException, InterruptedException {
         Path output = workDirectory.resolve("child.out");

@@ -26,11 +26,14 @@ import org.picothreads.targets.records.BlockingRecords;
 import org.picothreads.targets.records.RecordWithBlockingConstructor;
 import org.picothreads.targets.recursion.DeepRecursion;
 import org.picothreads.targets.switches.SwitchesWithSuspension;
+import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
 import org.picothreads.targets.threads.UncaughtExceptions;
+import org.picothreads.targets.threads.WaitOnThreadObjects;
 import org.picothreads.transform.testing.TargetRunner;
 
 /**
@@ -128,6 +131,20 @@ class TargetsOnPlatformThreadsTest {
                         interrupted while sleeping, flag false, kept 4398046511104; interrupted() twice: true false; a sleep started while interrupted threw, flag false; slept again
                         interrupted in join, blocker alive true, flag false
                         alive after joins: false false false"""),
+                arguments(InterruptedMonitorWaits.class, """
+                        entrant before the interrupt BLOCKED; after it BLOCKED, alive true; entrant entered after the holder left true, interrupt status true
+                        waiter in wait WAITING; interrupted while the holder sleeps BLOCKED; waiter interrupted after the holder left true, holds the lock true, interrupt status false"""),
+                arguments(WaitOnThreadObjects.class, "a thread saw the sleeper end, alive false, woken true; the program's"
+                        + " thread saw the second sleeper end, state TERMINATED; a timed wait saw the third sleeper end"
+                        + " before its deadline true"),
+                arguments(ThreadGroups.class, """
+                        Thread.activeCount in sub 3, Thread.enumerate [counter, sub-0, sub-1]
+                        workers.activeCount 5, sub.activeCount 2, workers.activeGroupCount 1
+                        enumerate 5 [sub-0, sub-1, worker-0, worker-1, worker-2]
+                        enumerate without subgroups 3 [worker-0, worker-1, worker-2]
+                        enumerate into two places 2
+                        interrupted by the group [sub-0 in sub, sub-1 in sub, worker-0 in workers, worker-1 in workers, worker-2 in workers]
+                        after the interrupt workers.activeCount 0, group of a terminated thread null, state TERMINATED"""),
                 arguments(JoinAndYield.class, """
                         never started: alive false
                         chain: [1, 4, 14, 45, 139, 422], first alive false

@@ -5,11 +5,14 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
 import org.picothreads.targets.threads.UncaughtExceptions;
+import org.picothreads.targets.threads.WaitOnThreadObjects;
 
 /**
  * The java.lang.Thread API as PicoThreads must honour it: subclasses, join, yield, interrupts, properties and
@@ -34,6 +37,23 @@ class ThreadApiTest {
     void interrupting_sleeping_and_joining_threads_gives_the_same_result_transformed_and_untransformed()
             throws Exception {
         assertSameResult(Interruption.class);
+    }
+
+    @Test
+    void threads_interrupted_while_blocked_on_a_monitor_held_across_sleeps_enter_it_as_on_platform_threads()
+            throws Exception {
+        assertSameResult(InterruptedMonitorWaits.class);
+    }
+
+    @Test
+    void waiting_on_a_thread_object_until_the_thread_ends_returns_transformed_and_untransformed() throws Exception {
+        assertSameResult(WaitOnThreadObjects.class);
+    }
+
+    @Test
+    void thread_groups_count_list_and_interrupt_their_threads_the_same_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(ThreadGroups.class);
     }
 
     @Test

@@ -21,11 +21,14 @@ import org.picothreads.targets.records.RecordWithBlockingConstructor;
 import org.picothreads.targets.recursion.DeepRecursion;
 import org.picothreads.targets.switches.SwitchesWithSuspension;
 import org.picothreads.targets.threadlocals.ThreadLocalsPerThread;
+import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
 import org.picothreads.targets.threads.UncaughtExceptions;
+import org.picothreads.targets.threads.WaitOnThreadObjects;
 
 /** The validation targets, one class with {@code public static String run()} per program, and their packages. */
 final class ValidationTargets {
@@ -47,6 +50,9 @@ final class ValidationTargets {
             ThreadSubclasses.class,
             JoinAndYield.class,
             Interruption.class,
+            InterruptedMonitorWaits.class,
+            WaitOnThreadObjects.class,
+            ThreadGroups.class,
             ThreadProperties.class,
             UncaughtExceptions.class,
             DeepRecursion.class,
