@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
+import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
@@ -36,6 +37,23 @@ class SocketValidationTest {
     @Test
     void read_timeout_refused_reset_and_close_while_blocked_fail_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(SocketFailures.class);
+    }
+
+    @Test
+    void after_a_server_socket_closes_its_port_refuses_connects_and_can_be_bound_again_as_with_java_net()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ServerSocketClose.class);
+        assertEquals(String.join("\n",
+                "main closed the server: closed true",
+                "connect after close: java.net.ConnectException: Connection refused",
+                "blocked accept: [java.net.SocketException: Socket closed]",
+                "rebind after close: bound, same port true, read 7",
+                "thread served one connection, read 42",
+                "thread closed the server: closed true",
+                "connect after close: java.net.ConnectException: Connection refused",
+                "accept after close: java.net.SocketException: Socket is closed",
+                "rebind after close: bound, same port true, read 7",
+                "second close: closed true"), ServerSocketClose.run());
     }
 
     @Test

@@ -6,6 +6,7 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.picothreads.runtime.internal.IoPoller;
 import org.picothreads.runtime.internal.Parking;
@@ -40,6 +41,8 @@ public final class NetPoller implements IoPoller {
     private static volatile NetPoller instance;
 
     private final Selector selector;
+    /** The consumer of a select that only drops cancelled keys: it leaves the ready keys to the next poll. */
+    private static final Consumer<SelectionKey> IGNORE_READY = key -> { };
     /** The one consumer of the selected keys, bound once. */
     private final Consumer<SelectionKey> onReady = this::ready;
     /** Threads registered here and not yet woken or withdrawn. */
@@ -138,6 +141,41 @@ public final class NetPoller implements IoPoller {
         }
         if (dropped != 0) {
             key.interestOps(interest & ~dropped);
+        }
+    }
+
+    /**
+     * Drops the selector's cancelled keys, the key of a channel just closed among them, so that the channel's socket
+     * is closed now: a closed channel keeps its socket open while it is still registered, until the selector's next
+     * select. Returns once that is done; any thread may call this, and off the carrier it waits for the carrier.
+     */
+    void dropCancelledKeys() throws IOException {
+        IOException[] failure = new IOException[1];
+        CountDownLatch done = new CountDownLatch(1);
+        Scheduler.runOnCarrier(() -> {
+            try {
+                // Readiness is level-triggered: what this select reports and ignores, the carrier's next poll reports again.
+                selector.selectNow(IGNORE_READY);
+            } catch (IOException e) {
+                failure[0] = e;
+            } finally {
+                done.countDown();
+            }
+        });
+        boolean interrupted = false;
+        while (true) {
+            try {
+                done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure[0] != null) {
+            throw failure[0];
         }
     }
 
