@@ -43,17 +43,24 @@ class SocketValidationTest {
     void after_a_server_socket_closes_its_port_refuses_connects_and_can_be_bound_again_as_with_java_net()
             throws Exception {
         ValidationAssertions.assertSameResult(ServerSocketClose.class);
+        String served = String.join("\n",
+                "  served: [read 42]",
+                "  connect right after close: java.net.ConnectException: Connection refused",
+                "  accept after close: java.net.SocketException: Socket is closed",
+                "  rebind right after close: bound, same port true, read 7",
+                "  second close: closed true");
         assertEquals(String.join("\n",
-                "main closed the server: closed true",
-                "connect after close: java.net.ConnectException: Connection refused",
-                "blocked accept: [java.net.SocketException: Socket closed]",
-                "rebind after close: bound, same port true, read 7",
-                "thread served one connection, read 42",
-                "thread closed the server: closed true",
-                "connect after close: java.net.ConnectException: Connection refused",
-                "accept after close: java.net.SocketException: Socket is closed",
-                "rebind after close: bound, same port true, read 7",
-                "second close: closed true"), ServerSocketClose.run());
+                "main closes after a thread served a connection:", served,
+                "a thread closes after it served a connection:", served,
+                "main closes while a thread accepts:",
+                "  blocked accept: [java.net.SocketException: Socket closed]",
+                "  connect: java.net.ConnectException: Connection refused",
+                "  rebind: bound, same port true, read 7",
+                "a thread closes while main accepts:",
+                "  main's blocked accept: java.net.SocketException: Socket closed",
+                "  closing thread: [closed true]",
+                "  connect: java.net.ConnectException: Connection refused",
+                "  rebind: bound, same port true, read 7"), ServerSocketClose.run());
     }
 
     @Test

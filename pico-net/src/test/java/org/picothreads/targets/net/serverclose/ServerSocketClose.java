@@ -8,9 +8,13 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What a program sees after {@code ServerSocket.close()} returns: a connect to the port is refused, an accept
- * blocked in another thread fails with "Socket closed", and the same port can be bound again at once; closed by
- * the main thread (a platform thread in the transformed run) and by a started thread (a PicoThread there).
+ * What a program sees after {@code ServerSocket.close()}: a connect to the port right after close returns is
+ * refused, an accept blocked in another thread fails with "Socket closed", and the same port can be bound again at
+ * once. The server is closed by the main thread (a platform thread in the transformed run) and by a started thread
+ * (a PicoThread there), after it accepted a connection in another thread and while another thread accepts. With a
+ * blocked accept, java.net's close races with the accepting thread's wake-up (a connect or bind meanwhile may still
+ * find the port listening, and the connection be accepted), so those cases connect and bind again only once the
+ * accepting thread has failed.
  */
 public class ServerSocketClose {
     private static volatile boolean accepting;
@@ -18,20 +22,67 @@ public class ServerSocketClose {
     public static String run() throws Exception {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
         List<String> outcomes = new ArrayList<>();
-        closeByMainWhileAThreadAccepts(loopback, outcomes);
-        Thread closer = new Thread(() -> {
-            try {
-                closeByAThreadAfterServingOneConnection(loopback, outcomes);
-            } catch (Exception e) {
-                outcomes.add("closing thread failed: " + e);
-            }
-        });
-        closer.start();
-        closer.join();
+        outcomes.add("main closes after a thread served a connection:");
+        closeAfterAThreadServedAConnection(loopback, outcomes);
+        outcomes.add("a thread closes after it served a connection:");
+        inAThread(() -> closeAfterAThreadServedAConnection(loopback, outcomes), outcomes);
+        outcomes.add("main closes while a thread accepts:");
+        closeWhileAnotherThreadAccepts(loopback, outcomes);
+        outcomes.add("a thread closes while main accepts:");
+        closeByAThreadWhileMainAccepts(loopback, outcomes);
         return String.join("\n", outcomes);
     }
 
-    private static void closeByMainWhileAThreadAccepts(InetAddress loopback, List<String> outcomes) throws Exception {
+    /** A scenario that may fail with an exception. */
+    interface Scenario {
+        void run() throws Exception;
+    }
+
+    private static void inAThread(Scenario scenario, List<String> outcomes) throws InterruptedException {
+        Thread thread = new Thread(() -> {
+            try {
+                scenario.run();
+            } catch (Exception e) {
+                outcomes.add("failed: " + e);
+            }
+        });
+        thread.start();
+        thread.join();
+    }
+
+    /** Another thread accepts one connection (waiting for it) and ends; then the caller closes and connects. */
+    private static void closeAfterAThreadServedAConnection(InetAddress loopback, List<String> outcomes)
+            throws Exception {
+        ServerSocket server = new ServerSocket(0, 50, loopback);
+        int port = server.getLocalPort();
+        List<String> served = new ArrayList<>();
+        accepting = false;
+        Thread acceptor = new Thread(() -> {
+            try {
+                accepting = true;
+                try (Socket accepted = server.accept()) {
+                    served.add("read " + accepted.getInputStream().read());
+                }
+            } catch (IOException e) {
+                served.add(describe(e));
+            }
+        });
+        acceptor.start();
+        awaitAccepting();
+        try (Socket client = new Socket(loopback, port)) {
+            client.getOutputStream().write(42);
+        }
+        acceptor.join();
+        outcomes.add("  served: " + served);
+        server.close();
+        outcomes.add("  connect right after close: " + connect(loopback, port));
+        outcomes.add("  accept after close: " + acceptAfterClose(server));
+        outcomes.add("  rebind right after close: " + rebindAndServe(loopback, port));
+        server.close();
+        outcomes.add("  second close: closed " + server.isClosed());
+    }
+
+    private static void closeWhileAnotherThreadAccepts(InetAddress loopback, List<String> outcomes) throws Exception {
         ServerSocket server = new ServerSocket(0, 50, loopback);
         int port = server.getLocalPort();
         List<String> acceptOutcome = new ArrayList<>();
@@ -46,41 +97,50 @@ public class ServerSocketClose {
             }
         });
         acceptor.start();
+        awaitAccepting();
+        Thread.sleep(200);
+        server.close();
+        acceptor.join();
+        outcomes.add("  blocked accept: " + acceptOutcome);
+        outcomes.add("  connect: " + connect(loopback, port));
+        outcomes.add("  rebind: " + rebindAndServe(loopback, port));
+    }
+
+    private static void closeByAThreadWhileMainAccepts(InetAddress loopback, List<String> outcomes) throws Exception {
+        ServerSocket server = new ServerSocket(0, 50, loopback);
+        int port = server.getLocalPort();
+        List<String> closerOutcome = new ArrayList<>();
+        accepting = false;
+        Thread closer = new Thread(() -> {
+            try {
+                awaitAccepting();
+                Thread.sleep(200);
+                server.close();
+                closerOutcome.add("closed " + server.isClosed());
+            } catch (Exception e) {
+                closerOutcome.add("failed: " + e);
+            }
+        });
+        closer.start();
+        String acceptOutcome;
+        try {
+            accepting = true;
+            server.accept().close();
+            acceptOutcome = "accepted";
+        } catch (IOException e) {
+            acceptOutcome = describe(e);
+        }
+        closer.join();
+        outcomes.add("  main's blocked accept: " + acceptOutcome);
+        outcomes.add("  closing thread: " + closerOutcome);
+        outcomes.add("  connect: " + connect(loopback, port));
+        outcomes.add("  rebind: " + rebindAndServe(loopback, port));
+    }
+
+    private static void awaitAccepting() throws InterruptedException {
         while (!accepting) {
             Thread.sleep(10);
         }
-        Thread.sleep(200);
-        server.close();
-        outcomes.add("main closed the server: closed " + server.isClosed());
-        outcomes.add("connect after close: " + connect(loopback, port));
-        acceptor.join();
-        outcomes.add("blocked accept: " + acceptOutcome);
-        outcomes.add("rebind after close: " + rebindAndServe(loopback, port));
-    }
-
-    private static void closeByAThreadAfterServingOneConnection(InetAddress loopback, List<String> outcomes)
-            throws Exception {
-        ServerSocket server = new ServerSocket(0, 50, loopback);
-        int port = server.getLocalPort();
-        Thread client = new Thread(() -> {
-            try (Socket socket = new Socket(loopback, port)) {
-                socket.getOutputStream().write(42);
-            } catch (IOException e) {
-                outcomes.add("client failed: " + describe(e));
-            }
-        });
-        client.start();
-        try (Socket accepted = server.accept()) {
-            outcomes.add("thread served one connection, read " + accepted.getInputStream().read());
-        }
-        client.join();
-        server.close();
-        outcomes.add("thread closed the server: closed " + server.isClosed());
-        outcomes.add("connect after close: " + connect(loopback, port));
-        outcomes.add("accept after close: " + acceptAfterClose(server));
-        outcomes.add("rebind after close: " + rebindAndServe(loopback, port));
-        server.close();
-        outcomes.add("second close: closed " + server.isClosed());
     }
 
     private static String connect(InetAddress loopback, int port) {
@@ -100,7 +160,7 @@ public class ServerSocketClose {
         }
     }
 
-    /** Binds the same port again, then connects to it and reads a byte the new server sends. */
+    /** Binds the same port again, serves one connection that reads the byte it sends, and closes. */
     private static String rebindAndServe(InetAddress loopback, int port) {
         try (ServerSocket again = new ServerSocket(port, 50, loopback)) {
             Thread server = new Thread(() -> {
