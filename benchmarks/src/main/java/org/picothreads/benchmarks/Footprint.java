@@ -47,8 +47,8 @@ public final class Footprint {
         System.out.printf("{\"runtime\": \"%s\", \"threads\": %d, \"depth\": %d, \"heapPerThread\": %s,"
                 + " \"rssPerThread\": %s, \"heapBefore\": %d, \"heapAfter\": %d, \"rssBefore\": %d, \"rssAfter\": %d,"
                 + " \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count, depth,
-                perThread("heap", heapBefore, heapAfter, count), perThread("RSS", rssBefore, rssAfter, count), heapBefore,
-                heapAfter, rssBefore, rssAfter, startedMillis, System.getProperty("java.version"));
+                perThread("heap", heapBefore, heapAfter, count), perThread("RSS", rssBefore, rssAfter, count),
+                heapBefore, heapAfter, rssBefore, rssAfter, startedMillis, System.getProperty("java.version"));
     }
 
     /**

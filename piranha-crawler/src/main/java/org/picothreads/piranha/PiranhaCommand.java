@@ -193,7 +193,8 @@ public final class PiranhaCommand implements Callable<Integer> {
             return 2;
         }
         try {
-            progressStyle = progress == null ? ProgressDisplay.Style.forThisJvm() : ProgressDisplay.Style.parse(progress);
+            progressStyle = progress == null ? ProgressDisplay.Style.forThisJvm()
+                    : ProgressDisplay.Style.parse(progress);
         } catch (IllegalArgumentException malformed) {
             err.println("piranha: " + malformed.getMessage());
             return 2;

@@ -46,6 +46,7 @@ class PiranhaOutputTest {
         int exit = new CommandLine(new PiranhaCommand(System.out, new PrintStream(err, true, StandardCharsets.UTF_8)))
                 .execute("--progress", "dots");
         assertEquals(2, exit);
-        assertEquals("piranha: unknown progress style 'dots': bar or lines", err.toString(StandardCharsets.UTF_8).trim());
+        assertEquals("piranha: unknown progress style 'dots': bar or lines",
+                err.toString(StandardCharsets.UTF_8).trim());
     }
 }

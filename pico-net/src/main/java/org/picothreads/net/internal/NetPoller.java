@@ -38,11 +38,15 @@ public final class NetPoller implements IoPoller {
     /** The operations of a channel's writing side: writing or connecting. */
     private static final int WRITE_SIDE = SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT;
 
+    /**
+     * The consumer of a select that only drops cancelled keys: it ignores the ready keys, which the carrier's next
+     * poll reports again (the selector's readiness is level-triggered).
+     */
+    private static final Consumer<SelectionKey> IGNORE_READY = key -> { };
+
     private static volatile NetPoller instance;
 
     private final Selector selector;
-    /** The consumer of a select that only drops cancelled keys: it leaves the ready keys to the next poll. */
-    private static final Consumer<SelectionKey> IGNORE_READY = key -> { };
     /** The one consumer of the selected keys, bound once. */
     private final Consumer<SelectionKey> onReady = this::ready;
     /** Threads registered here and not yet woken or withdrawn. */
@@ -154,7 +158,6 @@ public final class NetPoller implements IoPoller {
         CountDownLatch done = new CountDownLatch(1);
         Scheduler.runOnCarrier(() -> {
             try {
-                // Readiness is level-triggered: what this select reports and ignores, the carrier's next poll reports again.
                 selector.selectNow(IGNORE_READY);
             } catch (IOException e) {
                 failure[0] = e;
