@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Builds PicoThreads with a JDK 21 or later, wherever the machine keeps one.
 #
-#   ./build.sh demo        build everything, then run the demo program on PicoThreads
+#   ./build.sh demo        build everything, then run the demo on PicoThreads with the same JDK
 #   ./build.sh test        build everything and run every test (on JDK 17 too, when one is installed)
 #   ./build.sh MVN-ARGS    any other arguments go to Maven as they are
 set -euo pipefail

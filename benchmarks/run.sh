@@ -5,7 +5,7 @@
 #
 #   benchmarks/run.sh quick    about 25 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures,
 #                              half a minute the third-party server): 1 fork, short iterations, 100,000 threads
-#                              for the seed program
+#                              for the million-thread program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), PIRANHA_JAR (default
@@ -86,7 +86,7 @@ for depth in 1 20; do
   done
 done
 
-echo "run.sh: the seed program with $million threads" >&2
+echo "run.sh: the million-thread program with $million threads" >&2
 for runtime in pico virtual; do
   main=org.picothreads.benchmarks.pico.MillionThreads
   [ "$runtime" = virtual ] && main=org.picothreads.benchmarks.jdk.MillionVirtualThreads

@@ -2,6 +2,9 @@ package org.picothreads.benchmarks;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
+import java.lang.management.MemoryUsage;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -41,11 +44,24 @@ public final class Footprint {
         Thread.sleep(1_000);
         long heapAfter = usedHeapAfterGc();
         long rssAfter = status("VmRSS");
-        System.out.printf("{\"runtime\": \"%s\", \"threads\": %d, \"depth\": %d, \"heapPerThread\": %d,"
-                + " \"rssPerThread\": %d, \"heapBefore\": %d, \"heapAfter\": %d, \"rssBefore\": %d, \"rssAfter\": %d,"
-                + " \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count, depth, (heapAfter - heapBefore) / count,
-                (rssAfter - rssBefore) / count, heapBefore, heapAfter, rssBefore, rssAfter, startedMillis,
-                System.getProperty("java.version"));
+        System.out.printf("{\"runtime\": \"%s\", \"threads\": %d, \"depth\": %d, \"heapPerThread\": %s,"
+                + " \"rssPerThread\": %s, \"heapBefore\": %d, \"heapAfter\": %d, \"rssBefore\": %d, \"rssAfter\": %d,"
+                + " \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count, depth,
+                perThread("heap", heapBefore, heapAfter, count), perThread("RSS", rssBefore, rssAfter, count),
+                heapBefore, heapAfter, rssBefore, rssAfter, startedMillis, System.getProperty("java.version"));
+    }
+
+    /**
+     * The growth per thread as JSON: a number, or null (with the reason on stderr) when the measurement shrank or
+     * is missing, which says nothing about the threads.
+     */
+    static String perThread(String what, long before, long after, int count) {
+        if (before < 0 || after < 0 || after < before) {
+            System.err.printf("Footprint: no %s figure per thread: %d bytes before the threads started, %d after%n",
+                    what, before, after);
+            return "null";
+        }
+        return Long.toString((after - before) / count);
     }
 
     private static Thread[] start(String runtime, int count, int depth, long sleepMillis, AtomicInteger arrived) {
@@ -65,13 +81,25 @@ public final class Footprint {
         }
     }
 
-    /** The used heap after several full collections, in bytes. */
+    /**
+     * The heap the last of several full collections left in use, in bytes: each heap pool's usage as that
+     * collection ended ({@link MemoryPoolMXBean#getCollectionUsage()}). The heap's current usage would count the
+     * allocation buffers (TLABs) threads took since, whole: in a JVM with a large young generation and few threads
+     * that is megabytes, enough to make the growth per thread negative.
+     */
     static long usedHeapAfterGc() throws InterruptedException {
         for (int round = 0; round < 5; round++) {
             System.gc();
             Thread.sleep(50);
         }
-        return ManagementFactory.getMemoryMXBean().getHeapMemoryUsage().getUsed();
+        long used = 0;
+        for (MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            MemoryUsage afterCollection = pool.getCollectionUsage();
+            if (pool.getType() == MemoryType.HEAP && afterCollection != null) {
+                used += afterCollection.getUsed();
+            }
+        }
+        return used;
     }
 
     /** A size line of /proc/self/status ({@code VmRSS}, {@code VmHWM}) in bytes, or -1 where there is none. */

@@ -142,7 +142,10 @@ public class PicoServerSocket extends ServerSocket {
         }
     }
 
-    /** Closes the socket; a thread blocked in accept gets SocketException "Socket closed". */
+    /**
+     * Closes the socket; a thread blocked in accept gets SocketException "Socket closed". When it returns, the port
+     * refuses connections and can be bound again, as after java.net's close.
+     */
     @Override
     public void close() throws IOException {
         synchronized (waits) {
@@ -156,6 +159,7 @@ public class PicoServerSocket extends ServerSocket {
         } finally {
             waits.wakeAllAfterClose();
         }
+        waits.awaitSocketClosed();
     }
 
     /** Null, as for a java.net server socket that was not created from a channel. */

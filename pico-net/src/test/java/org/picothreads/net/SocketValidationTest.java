@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
+import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
@@ -36,6 +37,30 @@ class SocketValidationTest {
     @Test
     void read_timeout_refused_reset_and_close_while_blocked_fail_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(SocketFailures.class);
+    }
+
+    @Test
+    void after_a_server_socket_closes_its_port_refuses_connects_and_can_be_bound_again_as_with_java_net()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ServerSocketClose.class);
+        String served = String.join("\n",
+                "  served: [read 42]",
+                "  connect right after close: java.net.ConnectException: Connection refused",
+                "  accept after close: java.net.SocketException: Socket is closed",
+                "  rebind right after close: bound, same port true, read 7",
+                "  second close: closed true");
+        assertEquals(String.join("\n",
+                "main closes after a thread served a connection:", served,
+                "a thread closes after it served a connection:", served,
+                "main closes while a thread accepts:",
+                "  blocked accept: [java.net.SocketException: Socket closed]",
+                "  connect: java.net.ConnectException: Connection refused",
+                "  rebind: bound, same port true, read 7",
+                "a thread closes while main accepts:",
+                "  main's blocked accept: java.net.SocketException: Socket closed",
+                "  closing thread: [closed true]",
+                "  connect: java.net.ConnectException: Connection refused",
+                "  rebind: bound, same port true, read 7"), ServerSocketClose.run());
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.picothreads.piranha;
 
-import java.io.PrintStream;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
 import java.lang.management.MemoryMXBean;
@@ -14,7 +13,7 @@ import org.picothreads.piranha.api.Spawner;
 
 /**
  * Runs one mode's crawl from a root URL to its end or to the time limit, sampling heap and platform threads every
- * 100 ms and, when a progress stream is given, drawing a progress line on it four times a second.
+ * 100 ms and, when a progress display is given, showing the progress on it (see {@link ProgressDisplay}).
  */
 final class ModeRunner {
 
@@ -24,18 +23,18 @@ final class ModeRunner {
     private final long timeLimitSeconds;
     /** The pages the progress bar counts to. */
     private final int expectedPages;
-    /** Where the progress line goes; null for none. */
-    private final PrintStream progress;
+    /** Where the progress is shown; null for nowhere. */
+    private final ProgressDisplay progress;
     /** The web server's process when it runs in another JVM, whose CPU time is measured; null otherwise. */
     private final ProcessHandle serverProcess;
 
     ModeRunner(CrawlSettings settings, int poolSize, int queueCapacity, long timeLimitSeconds, int expectedPages,
-               PrintStream progress) {
+               ProgressDisplay progress) {
         this(settings, poolSize, queueCapacity, timeLimitSeconds, expectedPages, progress, null);
     }
 
     ModeRunner(CrawlSettings settings, int poolSize, int queueCapacity, long timeLimitSeconds, int expectedPages,
-               PrintStream progress, ProcessHandle serverProcess) {
+               ProgressDisplay progress, ProcessHandle serverProcess) {
         this.serverProcess = serverProcess;
         this.expectedPages = expectedPages;
         this.settings = settings;
@@ -90,8 +89,7 @@ final class ModeRunner {
             pool.close();
         }
         if (progress != null) {
-            progress.print("\r" + " ".repeat(100) + "\r");
-            progress.flush();
+            progress.end();
         }
         int peakOsThreads = Math.max(sampler.peakOsThreads, threads.getPeakThreadCount());
         return new ModeResult(mode, pages, seconds, bytes, counters.peakLiveThreads(), sampler.peakHeapBytes,
@@ -116,7 +114,7 @@ final class ModeRunner {
         return total;
     }
 
-    /** Samples heap and thread counts, and draws the progress line. */
+    /** Samples heap and thread counts, and shows the progress. */
     private final class Sampler implements Runnable {
 
         private final Mode mode;
@@ -137,18 +135,12 @@ final class ModeRunner {
 
         @Override
         public void run() {
-            long lastBytes = 0;
-            long lastDraw = System.nanoTime();
             for (int tick = 0; running; tick++) {
                 peakHeapBytes = Math.max(peakHeapBytes, memory.getHeapMemoryUsage().getUsed());
                 peakOsThreads = Math.max(peakOsThreads, threads.getThreadCount());
                 if (progress != null && tick % 3 == 0) {
-                    long now = System.nanoTime();
-                    long bytes = counters.bytes();
-                    double rate = (bytes - lastBytes) / 1024.0 / Math.max(1e-3, (now - lastDraw) / 1e9);
-                    lastBytes = bytes;
-                    lastDraw = now;
-                    draw(now, rate);
+                    progress.show(System.nanoTime() - start, mode.label(), counters.pages(),
+                            Math.min(settings.maxPages(), expectedPages), counters.bytes(), counters.liveThreads());
                 }
                 try {
                     Thread.sleep(100);
@@ -156,17 +148,6 @@ final class ModeRunner {
                     return;
                 }
             }
-        }
-
-        private void draw(long now, double kilobytesPerSecond) {
-            double elapsed = (now - start) / 1e9;
-            int width = 24;
-            long budget = Math.min(settings.maxPages(), expectedPages);
-            int filled = (int) Math.min(width, counters.pages() * width / Math.max(1, budget));
-            String bar = "#".repeat(filled) + ".".repeat(width - filled);
-            progress.printf(Locale.ROOT, "\r%-8s [%s] %7d pages %9.1f KB/s %7d live threads %6.1f s   ",
-                    mode.label(), bar, counters.pages(), kilobytesPerSecond, counters.liveThreads(), elapsed);
-            progress.flush();
         }
     }
 }

@@ -96,6 +96,11 @@ public final class PiranhaCommand implements Callable<Integer> {
             description = "Write the SVG chart here (with --compare; default: piranha-compare.svg).")
     private Path chart;
 
+    @Option(names = "--progress", paramLabel = "STYLE", description = "How a crawl's progress shows on stderr: bar (one"
+            + " line redrawn in place) or lines (a line every " + ProgressDisplay.SECONDS_PER_LINE + " s); default: bar"
+            + " on a terminal, lines otherwise.")
+    private String progress;
+
     @Option(names = "--serve", description = "Only serve the embedded web, printing its root URL, until stopped.")
     private boolean serve;
 
@@ -145,6 +150,8 @@ public final class PiranhaCommand implements Callable<Integer> {
 
     private final PrintStream out;
     private final PrintStream err;
+    /** The progress style of this run's crawls, from --progress or this JVM's terminal; set when the command runs. */
+    private ProgressDisplay.Style progressStyle;
 
     PiranhaCommand(PrintStream out, PrintStream err) {
         this.out = out;
@@ -181,6 +188,13 @@ public final class PiranhaCommand implements Callable<Integer> {
         try {
             sizes = PageSizes.parse(pageSize);
             figureSizes.forEach(PageSizes::parse);
+        } catch (IllegalArgumentException malformed) {
+            err.println("piranha: " + malformed.getMessage());
+            return 2;
+        }
+        try {
+            progressStyle = progress == null ? ProgressDisplay.Style.forThisJvm()
+                    : ProgressDisplay.Style.parse(progress);
         } catch (IllegalArgumentException malformed) {
             err.println("piranha: " + malformed.getMessage());
             return 2;
@@ -245,12 +259,13 @@ public final class PiranhaCommand implements Callable<Integer> {
                         .run(chosen, root);
             }
             err.println("piranha: crawling in " + chosen.label() + " mode");
-            ModeResult result = new ModeRunner(settings, poolSize, queueSize, seconds, expectedPages, err,
-                    serverProcess).run(chosen, root);
+            ModeResult result = new ModeRunner(settings, poolSize, queueSize, seconds, expectedPages,
+                    new ProgressDisplay(err, progressStyle), serverProcess).run(chosen, root);
             err.printf(Locale.ROOT, "piranha: %s: %d pages in %.1f s, %.1f KB/s%s%n", chosen.label(),
                     result.pages(), result.seconds(), result.kilobytesPerSecond(),
                     result.finished() ? "" : " (stopped at the time limit)");
             out.print(Reports.table(List.of(result)));
+            out.print(Reports.errorsNote(server == null ? -1 : server.web().brokenLinkCount()));
             out.flush();
             if (json != null) {
                 Files.writeString(json, Reports.json(List.of(result)), StandardCharsets.UTF_8);
@@ -308,6 +323,7 @@ public final class PiranhaCommand implements Callable<Integer> {
             results.add(median(runs.get(each)));
         }
         out.print(Reports.table(results));
+        out.print(Reports.errorsNote(url == null ? spec.web().brokenLinkCount() : -1));
         if (rounds > 1) {
             for (Mode each : modes) {
                 StringJoiner all = new StringJoiner(", ");
@@ -362,7 +378,8 @@ public final class PiranhaCommand implements Callable<Integer> {
                 "--pool-size", Integer.toString(pool), "--queue-size", Integer.toString(queueSize), "--per-host",
                 Integer.toString(perHost), "--depth", Integer.toString(depth), "--connect-timeout",
                 Integer.toString(connectTimeout), "--read-timeout", Integer.toString(readTimeout), "--seconds",
-                Long.toString(seconds), "--warmup", Long.toString(warmupSeconds())));
+                Long.toString(seconds), "--warmup", Long.toString(warmupSeconds()), "--progress",
+                progressStyle.label()));
         if (fetchOnly) {
             arguments.add("--fetch-only");
         }

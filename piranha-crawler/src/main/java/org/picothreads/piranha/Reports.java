@@ -42,6 +42,19 @@ final class Reports {
         return table.toString();
     }
 
+    /**
+     * The line printed under the table that says what its errors column counts: {@code brokenLinks} is how many
+     * links of the crawled synthetic web lead to a missing page, or negative for a web given by URL.
+     */
+    static String errorsNote(long brokenLinks) {
+        String note = "errors: fetches that failed (a status other than 200, a refused or reset connection, a timeout)";
+        if (brokenLinks < 0) {
+            return note + ".\n";
+        }
+        return String.format(Locale.ROOT, "%s; the synthetic web links to a missing page %d times on purpose (a 404"
+                + " each), so a crawl of all of it counts %d errors.%n", note, brokenLinks, brokenLinks);
+    }
+
     private static String seconds(double value) {
         return value < 0 ? "n/a" : String.format(Locale.ROOT, "%.1f", value);
     }

@@ -5,6 +5,7 @@ import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.locks.LockSupport;
 import org.picothreads.runtime.internal.Parking;
 
 /**
@@ -13,10 +14,16 @@ import org.picothreads.runtime.internal.Parking;
  * allocates nothing.
  */
 public final class ChannelWaits {
+    /** How often a close checks whether a platform thread's wait on the channel has ended: every 0.1 ms. */
+    private static final long PLATFORM_WAIT_END_POLL_NANOS = 100_000;
+
     /** The channel, always in non-blocking mode. */
     final SelectableChannel channel;
-    /** Its key in the carrier's selector, registered at the first wait of a PicoThread; null before. */
-    SelectionKey key;
+    /**
+     * Its key in the carrier's selector, registered at the first wait of a PicoThread; null before. Written on the
+     * carrier, read by closing threads.
+     */
+    volatile SelectionKey key;
     /** The PicoThread waiting to read or accept, or null; written on the carrier, read by closing threads. */
     volatile Thread reader;
     /**
@@ -26,7 +33,10 @@ public final class ChannelWaits {
     boolean readerWoken;
     /** The PicoThread waiting to write or connect, or null. */
     volatile Thread writer;
-    /** The temporary selector a platform thread waits in for this channel, or null. */
+    /**
+     * The selector a platform thread waits in for this channel, from before it registers the channel until its key
+     * is dropped again; or null.
+     */
     volatile Selector platformSelector;
     /** An interrupt status taken from the reader while it waits, to set again when the wait ends. */
     boolean readerInterruptDeferred;
@@ -61,6 +71,26 @@ public final class ChannelWaits {
         if (selector != null) {
             selector.wakeup();
         }
+    }
+
+    /**
+     * Returns once the socket of the channel, which the caller has closed, is really closed, so that its port refuses
+     * connections and can be bound again, as after java.net's close: a closed channel keeps its socket open while a
+     * selector holds its key, the carrier's until its next select and a platform thread's until that thread's wait
+     * ends. Off the carrier this waits for the carrier's next round; on it, for a platform thread's wait to end.
+     */
+    public void awaitSocketClosed() throws IOException {
+        if (key != null) {
+            NetPoller.get().dropCancelledKeys();
+        }
+        while (platformSelector != null) {
+            LockSupport.parkNanos(this, PLATFORM_WAIT_END_POLL_NANOS);
+        }
+    }
+
+    /** Ends a platform thread's wait, after its selector dropped the channel's key. */
+    void endPlatformWait() {
+        platformSelector = null;
     }
 
     /** Throws ClosedChannelException when the channel is closed. */

@@ -111,16 +111,17 @@ public final class IoWait {
             selector = Selector.open();
             PLATFORM_SELECTORS.set(selector);
         }
-        SelectionKey key;
-        try {
-            key = waits.channel.register(selector, operation);
-        } catch (CancelledKeyException e) {
-            selector.selectNow();
-            key = waits.channel.register(selector, operation);
-        }
+        // Named before registering: a close from now on waits until this wait has dropped its key.
         waits.platformSelector = selector;
+        SelectionKey key = null;
         boolean interrupted = Thread.interrupted();
         try {
+            try {
+                key = waits.channel.register(selector, operation);
+            } catch (CancelledKeyException e) {
+                selector.selectNow();
+                key = waits.channel.register(selector, operation);
+            }
             if (!waits.channel.isOpen()) {
                 throw new ClosedChannelException();
             }
@@ -136,9 +137,14 @@ public final class IoWait {
             if (interrupted) {
                 Thread.currentThread().interrupt();
             }
-            waits.platformSelector = null;
-            key.cancel();
-            selector.selectNow();
+            try {
+                if (key != null) {
+                    key.cancel();
+                    selector.selectNow();
+                }
+            } finally {
+                waits.endPlatformWait();
+            }
         }
     }
 }

@@ -6,6 +6,7 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.picothreads.runtime.internal.IoPoller;
 import org.picothreads.runtime.internal.Parking;
@@ -36,6 +37,12 @@ public final class NetPoller implements IoPoller {
     private static final int READ_SIDE = SelectionKey.OP_READ | SelectionKey.OP_ACCEPT;
     /** The operations of a channel's writing side: writing or connecting. */
     private static final int WRITE_SIDE = SelectionKey.OP_WRITE | SelectionKey.OP_CONNECT;
+
+    /**
+     * The consumer of a select that only drops cancelled keys: it ignores the ready keys, which the carrier's next
+     * poll reports again (the selector's readiness is level-triggered).
+     */
+    private static final Consumer<SelectionKey> IGNORE_READY = key -> { };
 
     private static volatile NetPoller instance;
 
@@ -138,6 +145,40 @@ public final class NetPoller implements IoPoller {
         }
         if (dropped != 0) {
             key.interestOps(interest & ~dropped);
+        }
+    }
+
+    /**
+     * Drops the selector's cancelled keys, the key of a channel just closed among them, so that the channel's socket
+     * is closed now: a closed channel keeps its socket open while it is still registered, until the selector's next
+     * select. Returns once that is done; any thread may call this, and off the carrier it waits for the carrier.
+     */
+    void dropCancelledKeys() throws IOException {
+        IOException[] failure = new IOException[1];
+        CountDownLatch done = new CountDownLatch(1);
+        Scheduler.runOnCarrier(() -> {
+            try {
+                selector.selectNow(IGNORE_READY);
+            } catch (IOException e) {
+                failure[0] = e;
+            } finally {
+                done.countDown();
+            }
+        });
+        boolean interrupted = false;
+        while (true) {
+            try {
+                done.await();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true;
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        if (failure[0] != null) {
+            throw failure[0];
         }
     }
 

@@ -319,6 +319,19 @@ public final class Scheduler {
     }
 
     /**
+     * Runs {@code action} on the carrier: at once when called there, otherwise at the start of its next round (it is
+     * woken for it); any thread may call this. Without a running scheduler there is no carrier, and it runs at once.
+     */
+    public static void runOnCarrier(Runnable action) {
+        Scheduler scheduler = instance;
+        if (scheduler == null || Thread.currentThread() == scheduler.carrier) {
+            action.run();
+        } else {
+            scheduler.submit(action);
+        }
+    }
+
+    /**
      * Installs the I/O event source that the carrier polls between dispatches and waits on when idle; the first
      * installation wins and is returned, later ones return it unchanged.
      */
