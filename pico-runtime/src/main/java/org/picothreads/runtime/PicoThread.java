@@ -154,12 +154,34 @@ public class PicoThread extends Thread {
         task.start(this);
     }
 
-    /** Runs the Runnable given to the constructor, if any; subclasses override this, as with Thread. */
+    /**
+     * Runs the Runnable given to the constructor, if any; subclasses override this, as with Thread. When the JVM
+     * runs it as a platform thread instead, because JDK code started it without calling {@link #start()} (a thread
+     * container's start, as a ThreadPoolExecutor of JDK 21 and later starts the threads of its ThreadFactory), hands
+     * it to the scheduler and keeps that platform thread until it terminates, so that the JDK does not see it end.
+     */
     @Override
     public void run() {
+        if (Thread.currentThread() == this) {
+            runStartedByJdk();
+            return;
+        }
         Runnable runnable = target;
         if (runnable != null) {
             runnable.run();
+        }
+    }
+
+    /** Schedules this thread, which the JVM runs as a platform thread, and waits there until it terminates. */
+    private void runStartedByJdk() {
+        task.start(this);
+        while (true) {
+            try {
+                ThreadCalls.join(this);
+                return;
+            } catch (InterruptedException ignored) {
+                // only the PicoThread's own interrupt status counts; this platform thread just waits for it
+            }
         }
     }
 

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.SynchronousQueue;
@@ -18,11 +20,12 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     /** A waiter's {@code step} once a partner has matched it. */
     private static final int MATCHED = 1;
 
-    private final transient Object guard = new Object();
+    /** The internal lock guarding both queues; made again, with them, when the queue is deserialized. */
+    private transient Object guard = new Object();
     /** Waiting puts; each waiter's attachment is its element. */
-    private final transient WaitQueue putters = new WaitQueue();
+    private transient WaitQueue putters = new WaitQueue();
     /** Waiting takes; a put leaves its element in the waiter's attachment. */
-    private final transient WaitQueue takers = new WaitQueue();
+    private transient WaitQueue takers = new WaitQueue();
 
     /** As {@link SynchronousQueue#SynchronousQueue()}. */
     public PicoSynchronousQueue() {
@@ -174,5 +177,13 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     @Override
     public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
         return transfer(null, nanos);
+    }
+
+    /** Reads the queue as the superclass does; no thread waits on the copy. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        guard = new Object();
+        putters = new WaitQueue();
+        takers = new WaitQueue();
     }
 }
