@@ -12,9 +12,10 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * <p>It is a {@link Thread}, so that it fits wherever a Thread is expected (a {@code ThreadFactory}, a method
  * taking a Thread, a user subclass of Thread, whose superclass the transformer replaces by this class), and it
  * declares every public constructor of JDK 17's Thread with the same parameters, because the transformer turns
- * {@code new Thread(...)} into {@code new PicoThread(...)} without changing the arguments. The JVM never starts
- * it as a platform thread: {@link #start()} hands it to the scheduler, and the methods the JVM would answer for a
- * started thread (state, interrupt status, uncaught exception handler) are answered from its {@link Task}.
+ * {@code new Thread(...)} into {@code new PicoThread(...)} without changing the arguments. The JVM never runs
+ * its code as a platform thread: {@link #start()} hands it to the scheduler (and so does {@link #run()} when JDK
+ * code started it without {@code start()}), and the methods the JVM would answer for a started thread (state,
+ * interrupt status, uncaught exception handler) are answered from its {@link Task}.
  *
  * <p>A thread created by a PicoThread inherits the daemon status, priority, context class loader and thread
  * group of that PicoThread, not of the carrier. Unnamed threads are numbered {@code Thread-N} by the JDK, as they

@@ -358,7 +358,8 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     public static class PicoReadLock extends ReentrantReadWriteLock.ReadLock {
         private static final long serialVersionUID = 1L;
 
-        private final transient PicoReentrantReadWriteLock owner;
+        /** The lock this belongs to; serialized with it, so that a copy of this lock alone works too. */
+        private final PicoReentrantReadWriteLock owner;
 
         /** The read lock of {@code lock}. */
         protected PicoReadLock(PicoReentrantReadWriteLock lock) {
@@ -406,7 +407,8 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     public static class PicoWriteLock extends ReentrantReadWriteLock.WriteLock {
         private static final long serialVersionUID = 1L;
 
-        private final transient PicoReentrantReadWriteLock owner;
+        /** The lock this belongs to; serialized with it, so that a copy of this lock alone works too. */
+        private final PicoReentrantReadWriteLock owner;
 
         /** The write lock of {@code lock}. */
         protected PicoWriteLock(PicoReentrantReadWriteLock lock) {

@@ -147,7 +147,11 @@ public final class SerializedAndFilledReplacements {
         waitUntil(() -> readWriteCopy.hasQueuedThread(writer));
         readWriteCopy.readLock().unlock();
         writer.join();
-        log.append(", a writer waited for the read lock and got it\n");
+        log.append(", a writer waited for the read lock and got it");
+        ReentrantReadWriteLock.ReadLock readLockCopy = serialClone(new ReentrantReadWriteLock().readLock());
+        log.append("; a copy of a read lock alone: tryLock ").append(readLockCopy.tryLock());
+        readLockCopy.unlock();
+        log.append('\n');
 
         Semaphore permits = new Semaphore(3, true);
         permits.acquire();
