@@ -20,6 +20,8 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     /** A waiter's {@code step} once a partner has matched it. */
     private static final int MATCHED = 1;
 
+    /** Whether the queue was made fair; serialized, since JDK 21 and later keep it only in a transient field. */
+    private final boolean fair;
     /** The internal lock guarding both queues; made again, with them, when the queue is deserialized. */
     private transient Object guard = new Object();
     /** Waiting puts; each waiter's attachment is its element. */
@@ -29,12 +31,13 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
 
     /** As {@link SynchronousQueue#SynchronousQueue()}. */
     public PicoSynchronousQueue() {
-        super();
+        this(false);
     }
 
     /** As {@link SynchronousQueue#SynchronousQueue(boolean)}; waiters are matched first come, first served. */
     public PicoSynchronousQueue(boolean fair) {
         super(fair);
+        this.fair = fair;
     }
 
     @Override
@@ -177,6 +180,15 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     @Override
     public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
         return transfer(null, nanos);
+    }
+
+    /**
+     * A fresh queue with the same fairness in place of a deserialized one, as the JDK's own readResolve does (which,
+     * private, does not apply to a subclass; nor does this one, so a subclass's copy keeps the queues that
+     * {@code readObject} made).
+     */
+    private Object readResolve() {
+        return new PicoSynchronousQueue<E>(fair);
     }
 
     /** Reads the queue as the superclass does; no thread waits on the copy. */

@@ -67,6 +67,14 @@ public final class SerializedAndFilledReplacements {
         log.append(queueCopy("deque", serialClone(new LinkedBlockingDeque<>(Arrays.asList(1, 2))), 3));
         log.append(queueCopy("priority", serialClone(new PriorityBlockingQueue<>(List.of(2, 1))), 3));
         log.append(handOff("synchronous copy", serialClone(new SynchronousQueue<Integer>(true))));
+        for (boolean fair : new boolean[] {false, true}) {
+            SynchronousQueue<Integer> original = new SynchronousQueue<>(fair);
+            log.append("synchronous queue, fair ").append(fair).append(": its copy serializes as it does ")
+                    .append(Arrays.equals(serialBytes(original), serialBytes(serialClone(original))))
+                    .append(", as an unfair one does ")
+                    .append(Arrays.equals(serialBytes(serialClone(original)), serialBytes(new SynchronousQueue<>())))
+                    .append('\n');
+        }
 
         log.append(queueCopy("deque from a collection", new LinkedBlockingDeque<>(Arrays.asList(1, 2)), 3));
         log.append(queueCopy("priority from a collection", new PriorityBlockingQueue<>(Arrays.asList(2, 1)), 3));
@@ -204,13 +212,17 @@ public final class SerializedAndFilledReplacements {
 
     @SuppressWarnings("unchecked")
     static <T> T serialClone(T object) throws Exception {
+        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(serialBytes(object)))) {
+            return (T) in.readObject();
+        }
+    }
+
+    static byte[] serialBytes(Object object) throws Exception {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         try (ObjectOutputStream out = new ObjectOutputStream(bytes)) {
             out.writeObject(object);
         }
-        try (ObjectInputStream in = new ObjectInputStream(new ByteArrayInputStream(bytes.toByteArray()))) {
-            return (T) in.readObject();
-        }
+        return bytes.toByteArray();
     }
 
     /** A condition that another thread makes true. */
