@@ -163,7 +163,7 @@ final class PicoCondition implements Condition {
     private void transfer(Waiter waiter) {
         waiters.remove(waiter);
         waiter.step = REACQUIRING_SIGNALLED;
-        lock.acquireQueue().add(waiter);
+        lock.queueSignalled(waiter);
     }
 
     /** True when some thread awaits this condition; the caller must hold the lock. */

@@ -334,6 +334,13 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
             return waiters;
         }
 
+        /** Marks the waiter as a writer, which a reader that comes later waits behind. */
+        @Override
+        public void queueSignalled(Waiter waiter) {
+            waiter.attachment = writeLock;
+            waiters.add(waiter);
+        }
+
         @Override
         public boolean isHeldBy(Thread thread) {
             return writer == thread;

@@ -37,6 +37,8 @@ public final class QueueingAndFairness {
                     .append('\n');
             log.append(fair ? "fair" : "non-fair").append(" read/write lock: ")
                     .append(readerWaitsBehindWriter(new ReentrantReadWriteLock(fair))).append('\n');
+            log.append(fair ? "fair" : "non-fair").append(" read/write lock, signalled writer: ")
+                    .append(readerWaitsBehindSignalledWriter(new ReentrantReadWriteLock(fair))).append('\n');
         }
         log.append("fair semaphore: ").append(fairSemaphoreOrder());
         return log.toString();
@@ -124,6 +126,63 @@ public final class QueueingAndFairness {
         waitUntil(() -> lock.hasQueuedThread(reader) || !reader.isAlive());
         String queued = "reader queued " + lock.hasQueuedThread(reader) + ", queue length " + lock.getQueueLength()
                 + ", read locks " + lock.getReadLockCount();
+        lock.readLock().unlock();
+        writer.join();
+        reader.join();
+        synchronized (order) {
+            return queued + ", order " + order;
+        }
+    }
+
+    /**
+     * A writer awaits a condition of the write lock; the caller signals it, takes the read lock and gives up the
+     * write lock, so that the signalled writer waits for the read lock to go; a reader that comes then waits
+     * behind it.
+     */
+    private static String readerWaitsBehindSignalledWriter(ReentrantReadWriteLock lock) throws Exception {
+        List<String> order = new ArrayList<>();
+        Condition condition = lock.writeLock().newCondition();
+        boolean[] signalled = {false};
+        Thread writer = new Thread(() -> {
+            lock.writeLock().lock();
+            try {
+                while (!signalled[0]) {
+                    condition.await();
+                }
+                synchronized (order) {
+                    order.add("writer");
+                }
+            } catch (InterruptedException exception) {
+                throw new IllegalStateException(exception);
+            } finally {
+                lock.writeLock().unlock();
+            }
+        });
+        writer.start();
+        waitUntil(() -> {
+            lock.writeLock().lock();
+            try {
+                return lock.hasWaiters(condition);
+            } finally {
+                lock.writeLock().unlock();
+            }
+        });
+        lock.writeLock().lock();
+        signalled[0] = true;
+        condition.signal();
+        Thread reader = new Thread(() -> {
+            lock.readLock().lock();
+            synchronized (order) {
+                order.add("reader");
+            }
+            lock.readLock().unlock();
+        });
+        reader.start();
+        waitUntil(() -> lock.hasQueuedThread(reader));
+        lock.readLock().lock();
+        lock.writeLock().unlock();
+        waitUntil(() -> lock.hasQueuedThread(reader) && lock.hasQueuedThread(writer));
+        String queued = "queue length " + lock.getQueueLength();
         lock.readLock().unlock();
         writer.join();
         reader.join();
