@@ -85,7 +85,20 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     /** The blocking primitive behind the read lock's lock, lockInterruptibly and timed tryLock. */
     final boolean acquireRead(long nanos, boolean interruptible) throws InterruptedException {
         Waiter waiter = Waiter.enter(guard, nanos);
-        return acquire(waiter, () -> !readerMustWait(waiter) && tryRead(waiter.thread()), interruptible, readLock);
+        return acquire(waiter, () -> readInTurn(waiter), interruptible, readLock);
+    }
+
+    /**
+     * Under the guard: takes the read lock for a waiting reader unless it must let a waiter go first; then wakes
+     * the next in line, which may be a reader that was waiting behind this one.
+     */
+    private boolean readInTurn(Waiter waiter) {
+        if (readerMustWait(waiter) || !tryRead(waiter.thread())) {
+            return false;
+        }
+        waiters.remove(waiter);
+        wakeFirstInPlace();
+        return true;
     }
 
     /** The blocking primitive behind the write lock's lock, lockInterruptibly and timed tryLock. */
@@ -97,8 +110,8 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     }
 
     /**
-     * Waits until {@code attempt} succeeds; a wait that ends without the lock (timeout, interrupt) wakes the others,
-     * since a thread that was held back only because this one waited before it may now go ahead.
+     * Waits until {@code attempt} succeeds; a wait that ends without the lock (timeout, interrupt) wakes the thread
+     * now first in line, which may have been held back only because this one waited before it.
      */
     private boolean acquire(Waiter waiter, Waiter.Attempt attempt, boolean interruptible, Object blocker)
             throws InterruptedException {
@@ -106,18 +119,26 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
         try {
             acquired = waiter.await(waiters, attempt, interruptible, blocker);
         } catch (InterruptedException interrupted) {
-            wakeWaiters();
+            wakeLongestWaiting();
             throw interrupted;
         }
         if (!acquired) {
-            wakeWaiters();
+            wakeLongestWaiting();
         }
         return acquired;
     }
 
-    private void wakeWaiters() {
+    private void wakeLongestWaiting() {
         synchronized (guard) {
-            waiters.wakeAll();
+            wakeFirstInPlace();
+        }
+    }
+
+    /** Under the guard: wakes the longest waiting thread to try again, leaving it first in the queue. */
+    private void wakeFirstInPlace() {
+        Waiter first = waiters.first();
+        if (first != null) {
+            first.wake();
         }
     }
 

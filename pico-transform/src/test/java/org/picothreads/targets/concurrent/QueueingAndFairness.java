@@ -39,6 +39,8 @@ public final class QueueingAndFairness {
                     .append(readerWaitsBehindWriter(new ReentrantReadWriteLock(fair))).append('\n');
             log.append(fair ? "fair" : "non-fair").append(" read/write lock, signalled writer: ")
                     .append(readerWaitsBehindSignalledWriter(new ReentrantReadWriteLock(fair))).append('\n');
+            log.append(fair ? "fair" : "non-fair").append(" read/write lock, interrupted waiter: ")
+                    .append(interruptedWaiterLeavesTheOthersQueued(new ReentrantReadWriteLock(fair))).append('\n');
         }
         log.append("fair semaphore: ").append(fairSemaphoreOrder());
         return log.toString();
@@ -189,6 +191,36 @@ public final class QueueingAndFairness {
         synchronized (order) {
             return queued + ", order " + order;
         }
+    }
+
+    /** Two writers wait for the write lock the caller holds; the first is interrupted; the second stays queued. */
+    private static String interruptedWaiterLeavesTheOthersQueued(ReentrantReadWriteLock lock) throws Exception {
+        StringBuilder first = new StringBuilder();
+        lock.writeLock().lock();
+        Thread interrupted = new Thread(() -> {
+            try {
+                lock.writeLock().lockInterruptibly();
+                first.append("locked");
+                lock.writeLock().unlock();
+            } catch (InterruptedException expected) {
+                first.append("interrupted");
+            }
+        });
+        Thread second = new Thread(() -> {
+            lock.writeLock().lock();
+            lock.writeLock().unlock();
+        });
+        interrupted.start();
+        waitUntil(() -> lock.hasQueuedThread(interrupted));
+        second.start();
+        waitUntil(() -> lock.hasQueuedThread(second));
+        interrupted.interrupt();
+        interrupted.join();
+        String line = "first " + first + ", then the second queued " + lock.hasQueuedThread(second)
+                + ", queue length " + lock.getQueueLength();
+        lock.writeLock().unlock();
+        second.join();
+        return line + ", after the unlock " + lock.getQueueLength();
     }
 
     /**
