@@ -15,8 +15,8 @@ import java.util.function.Predicate;
  */
 public class PicoDelayQueue<E extends Delayed> extends DelayQueue<E> implements BlockingOperations<E> {
     /**
-     * The threads waiting for an element or for room; made on first use, because the superclass's constructor
-     * (and its readObject) may call an overridden method before this class's constructor (or readObject) runs.
+     * The threads waiting for an element; made on first use, because the superclass's constructor that takes a
+     * collection calls the overridden {@code add} before this class's constructor runs.
      */
     private transient QueueSignals signals;
 
@@ -142,7 +142,7 @@ public class PicoDelayQueue<E extends Delayed> extends DelayQueue<E> implements 
         return signals().takeWhenDue(super::poll, this::headDelayNanos, nanos, this);
     }
 
-    /** The waiters' signals, made by the first call (during construction or deserialization, before publication). */
+    /** The waiters' signals, made by the first call (during construction, before publication). */
     private QueueSignals signals() {
         QueueSignals current = signals;
         if (current == null) {
