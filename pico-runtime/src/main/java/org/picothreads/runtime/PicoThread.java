@@ -12,9 +12,10 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * <p>It is a {@link Thread}, so that it fits wherever a Thread is expected (a {@code ThreadFactory}, a method
  * taking a Thread, a user subclass of Thread, whose superclass the transformer replaces by this class), and it
  * declares every public constructor of JDK 17's Thread with the same parameters, because the transformer turns
- * {@code new Thread(...)} into {@code new PicoThread(...)} without changing the arguments. The JVM never starts
- * it as a platform thread: {@link #start()} hands it to the scheduler, and the methods the JVM would answer for a
- * started thread (state, interrupt status, uncaught exception handler) are answered from its {@link Task}.
+ * {@code new Thread(...)} into {@code new PicoThread(...)} without changing the arguments. The JVM never runs
+ * its code as a platform thread: {@link #start()} hands it to the scheduler (and so does {@link #run()} when JDK
+ * code started it without {@code start()}), and the methods the JVM would answer for a started thread (state,
+ * interrupt status, uncaught exception handler) are answered from its {@link Task}.
  *
  * <p>A thread created by a PicoThread inherits the daemon status, priority, context class loader and thread
  * group of that PicoThread, not of the carrier. Unnamed threads are numbered {@code Thread-N} by the JDK, as they
@@ -154,12 +155,34 @@ public class PicoThread extends Thread {
         task.start(this);
     }
 
-    /** Runs the Runnable given to the constructor, if any; subclasses override this, as with Thread. */
+    /**
+     * Runs the Runnable given to the constructor, if any; subclasses override this, as with Thread. When the JVM
+     * runs it as a platform thread instead, because JDK code started it without calling {@link #start()} (a thread
+     * container's start, as a ThreadPoolExecutor of JDK 21 and later starts the threads of its ThreadFactory), hands
+     * it to the scheduler and keeps that platform thread until it terminates, so that the JDK does not see it end.
+     */
     @Override
     public void run() {
+        if (Thread.currentThread() == this) {
+            runStartedByJdk();
+            return;
+        }
         Runnable runnable = target;
         if (runnable != null) {
             runnable.run();
+        }
+    }
+
+    /** Schedules this thread, which the JVM runs as a platform thread, and waits there until it terminates. */
+    private void runStartedByJdk() {
+        task.start(this);
+        while (true) {
+            try {
+                ThreadCalls.join(this);
+                return;
+            } catch (InterruptedException ignored) {
+                // only the PicoThread's own interrupt status counts; this platform thread just waits for it
+            }
         }
     }
 

@@ -29,6 +29,7 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
+import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.Parking;
 import org.picothreads.runtime.internal.Task;
 import org.picothreads.runtime.internal.ThreadCalls;
@@ -669,6 +670,11 @@ public final class ConcurrentCalls {
         Parking.unpark(thread);
     }
 
+    /** {@code LockSupport.getBlocker(Thread)}: for a PicoThread, what it parked on, while it is parked. */
+    public static Object getBlocker(Thread thread) {
+        return Parking.blocker(thread);
+    }
+
     // TimeUnit
 
     /** {@code TimeUnit.sleep(long)}: nothing for a timeout of 0 or less, else Thread.sleep for that long. */
@@ -687,6 +693,15 @@ public final class ConcurrentCalls {
         }
         long nanos = unit.toNanos(timeout);
         ThreadCalls.join(thread, nanos / 1_000_000, (int) (nanos % 1_000_000));
+    }
+
+    /** {@code TimeUnit.timedWait(Object, long)}: the runtime's Object.wait for that long, nothing for 0 or less. */
+    public static void timedWait(TimeUnit unit, Object object, long timeout) throws InterruptedException {
+        if (timeout <= 0) {
+            return;
+        }
+        long nanos = unit.toNanos(timeout);
+        Monitors.waitOn(object, nanos / 1_000_000, (int) (nanos % 1_000_000));
     }
 
     /**

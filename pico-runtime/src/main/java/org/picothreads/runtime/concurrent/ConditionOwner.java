@@ -1,6 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
 import org.picothreads.runtime.internal.WaitQueue;
+import org.picothreads.runtime.internal.Waiter;
 
 /** The exclusive lock a {@link PicoCondition} belongs to; every method but {@link #guard()} runs under the guard. */
 interface ConditionOwner {
@@ -9,6 +10,11 @@ interface ConditionOwner {
 
     /** Where threads wait to acquire the lock. */
     WaitQueue acquireQueue();
+
+    /** Queues a waiter that a signal moved from a condition to wait for the lock; not woken yet. */
+    default void queueSignalled(Waiter waiter) {
+        acquireQueue().add(waiter);
+    }
 
     /** True when {@code thread} holds the lock exclusively. */
     boolean isHeldBy(Thread thread);

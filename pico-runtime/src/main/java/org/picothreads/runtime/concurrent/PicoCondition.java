@@ -14,8 +14,8 @@ import org.picothreads.runtime.internal.Waiter;
  * PicoThreads and platform threads in any combination.
  *
  * <p>An await goes through three steps, which its {@link Waiter} keeps across suspensions: release the lock and
- * join the condition's queue; wait until a signal removes it from that queue (or the timeout passes, or an
- * interrupt arrives); take the lock back with the saved holds, whatever happens meanwhile.
+ * join the condition's queue; wait until a signal moves it from that queue to the lock's (or the timeout passes,
+ * or an interrupt arrives); take the lock back with the saved holds, whatever happens meanwhile.
  */
 final class PicoCondition implements Condition {
     /** Waiting for a signal. */
@@ -99,9 +99,7 @@ final class PicoCondition implements Condition {
                 waiter.deferInterrupt();
             }
             synchronized (guard) {
-                if (!waiter.isQueued()) {
-                    waiter.clearSignal();
-                    waiter.step = REACQUIRING_SIGNALLED;
+                if (waiter.step != WAITING) {
                     break;
                 }
                 if (waiter.timedOut()) {
@@ -141,7 +139,10 @@ final class PicoCondition implements Condition {
     public void signal() {
         synchronized (lock.guard()) {
             requireHeld();
-            waiters.wakeFirst();
+            Waiter first = waiters.first();
+            if (first != null) {
+                transfer(first);
+            }
         }
     }
 
@@ -149,8 +150,20 @@ final class PicoCondition implements Condition {
     public void signalAll() {
         synchronized (lock.guard()) {
             requireHeld();
-            waiters.wakeAll();
+            for (Waiter first = waiters.first(); first != null; first = waiters.first()) {
+                transfer(first);
+            }
         }
+    }
+
+    /**
+     * Under the guard: moves a signalled waiter from this condition's queue to the lock's, as the JDK does, so that
+     * the lock reports it as queued; the lock's release wakes it to take the lock back.
+     */
+    private void transfer(Waiter waiter) {
+        waiters.remove(waiter);
+        waiter.step = REACQUIRING_SIGNALLED;
+        lock.queueSignalled(waiter);
     }
 
     /** True when some thread awaits this condition; the caller must hold the lock. */

@@ -31,10 +31,6 @@ import org.picothreads.runtime.internal.Waiter;
  * threads alike.
  */
 public final class PicoExecutorService extends AbstractExecutorService {
-    /** Numbers the pools whose threads this class names, as {@code Executors.defaultThreadFactory()} does. */
-    private static final Object POOL_NUMBERS = new Object();
-    private static int lastPoolNumber;
-
     private final Object guard = new Object();
     /** Tasks not yet taken by a worker. */
     private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
@@ -88,19 +84,21 @@ public final class PicoExecutorService extends AbstractExecutorService {
         return factory != null ? factory : defaultThreadFactory();
     }
 
-    /** Like {@code Executors.defaultThreadFactory()}, making non-daemon PicoThreads named pool-N-thread-M. */
+    /**
+     * Like {@code Executors.defaultThreadFactory()}, making non-daemon PicoThreads named pool-N-thread-M. N is the
+     * next number of the JDK's own count, shared with the pools that JDK code creates (a scheduled pool, a pool
+     * made by code that was not rewritten): the JDK's factory names one unstarted thread, which tells N.
+     */
     static ThreadFactory defaultThreadFactory() {
-        int poolNumber;
-        synchronized (POOL_NUMBERS) {
-            poolNumber = ++lastPoolNumber;
-        }
+        String firstName = Executors.defaultThreadFactory().newThread(() -> { }).getName();
+        String prefix = firstName.substring(0, firstName.lastIndexOf('-') + 1);
         int[] threadNumber = {0};
         return runnable -> {
             int number;
             synchronized (threadNumber) {
                 number = ++threadNumber[0];
             }
-            PicoThread thread = new PicoThread(runnable, "pool-" + poolNumber + "-thread-" + number);
+            PicoThread thread = new PicoThread(runnable, prefix + number);
             if (thread.isDaemon()) {
                 thread.setDaemon(false);
             }

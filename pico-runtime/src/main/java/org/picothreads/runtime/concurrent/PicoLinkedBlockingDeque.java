@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Objects;
@@ -15,22 +17,28 @@ import java.util.function.Predicate;
 public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implements BlockingOperations<E> {
     private static final long serialVersionUID = 1L;
 
-    /** The threads waiting for an element or for room. */
-    private final transient QueueSignals signals = new QueueSignals();
+    /**
+     * The threads waiting for an element or for room; made on first use, because the superclass's constructor
+     * (and its readObject) may call an overridden method before this class's constructor (or readObject) runs.
+     */
+    private transient QueueSignals signals;
 
     /** As {@link LinkedBlockingDeque#LinkedBlockingDeque()}. */
     public PicoLinkedBlockingDeque() {
         super();
+        signals();
     }
 
     /** As {@link LinkedBlockingDeque#LinkedBlockingDeque(int)}. */
     public PicoLinkedBlockingDeque(int capacity) {
         super(capacity);
+        signals();
     }
 
     /** As {@link LinkedBlockingDeque#LinkedBlockingDeque(Collection)}. */
     public PicoLinkedBlockingDeque(Collection<? extends E> elements) {
         super(elements);
+        signals();
     }
 
     @Override
@@ -45,68 +53,68 @@ public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implement
 
     @Override
     public boolean add(E element) {
-        return signals.addedIf(super.add(element));
+        return signals().addedIf(super.add(element));
     }
 
     @Override
     public boolean offer(E element) {
-        return signals.addedIf(super.offer(element));
+        return signals().addedIf(super.offer(element));
     }
 
     @Override
     public E poll() {
-        return signals.removedIf(super.poll());
+        return signals().removedIf(super.poll());
     }
 
     @Override
     public E remove() {
-        return signals.removedIf(super.remove());
+        return signals().removedIf(super.remove());
     }
 
     @Override
     public boolean remove(Object element) {
-        return signals.changedIf(super.remove(element));
+        return signals().changedIf(super.remove(element));
     }
 
     @Override
     public void clear() {
         super.clear();
-        signals.changed();
+        signals().changed();
     }
 
     @Override
     public int drainTo(Collection<? super E> collection) {
-        return signals.changedIf(super.drainTo(collection));
+        return signals().changedIf(super.drainTo(collection));
     }
 
     @Override
     public int drainTo(Collection<? super E> collection, int maxElements) {
-        return signals.changedIf(super.drainTo(collection, maxElements));
+        return signals().changedIf(super.drainTo(collection, maxElements));
     }
 
     @Override
     public boolean addAll(Collection<? extends E> collection) {
-        return signals.changedIf(super.addAll(collection));
+        return signals().changedIf(super.addAll(collection));
     }
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
-        return signals.changedIf(super.removeIf(filter));
+        return signals().changedIf(super.removeIf(filter));
     }
 
     @Override
     public boolean removeAll(Collection<?> collection) {
-        return signals.changedIf(super.removeAll(collection));
+        return signals().changedIf(super.removeAll(collection));
     }
 
     @Override
     public boolean retainAll(Collection<?> collection) {
-        return signals.changedIf(super.retainAll(collection));
+        return signals().changedIf(super.retainAll(collection));
     }
 
     @Override
     public Iterator<E> iterator() {
-        return signals.signallingIterator(super.iterator());
+        return signals().signallingIterator(super.iterator());
     }
 
     @Override
@@ -122,29 +130,29 @@ public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implement
     @Override
     public void addFirst(E element) {
         super.addFirst(element);
-        signals.added();
+        signals().added();
     }
 
     @Override
     public void addLast(E element) {
         super.addLast(element);
-        signals.added();
+        signals().added();
     }
 
     @Override
     public boolean offerFirst(E element) {
-        return signals.addedIf(super.offerFirst(element));
+        return signals().addedIf(super.offerFirst(element));
     }
 
     @Override
     public boolean offerLast(E element) {
-        return signals.addedIf(super.offerLast(element));
+        return signals().addedIf(super.offerLast(element));
     }
 
     @Override
     public void push(E element) {
         super.push(element);
-        signals.added();
+        signals().added();
     }
 
     @Override
@@ -169,27 +177,27 @@ public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implement
 
     @Override
     public E removeFirst() {
-        return signals.removedIf(super.removeFirst());
+        return signals().removedIf(super.removeFirst());
     }
 
     @Override
     public E removeLast() {
-        return signals.removedIf(super.removeLast());
+        return signals().removedIf(super.removeLast());
     }
 
     @Override
     public E pollFirst() {
-        return signals.removedIf(super.pollFirst());
+        return signals().removedIf(super.pollFirst());
     }
 
     @Override
     public E pollLast() {
-        return signals.removedIf(super.pollLast());
+        return signals().removedIf(super.pollLast());
     }
 
     @Override
     public E pop() {
-        return signals.removedIf(super.pop());
+        return signals().removedIf(super.pop());
     }
 
     @Override
@@ -214,33 +222,49 @@ public class PicoLinkedBlockingDeque<E> extends LinkedBlockingDeque<E> implement
 
     @Override
     public boolean removeFirstOccurrence(Object element) {
-        return signals.changedIf(super.removeFirstOccurrence(element));
+        return signals().changedIf(super.removeFirstOccurrence(element));
     }
 
     @Override
     public boolean removeLastOccurrence(Object element) {
-        return signals.changedIf(super.removeLastOccurrence(element));
+        return signals().changedIf(super.removeLastOccurrence(element));
     }
 
     @Override
     public Iterator<E> descendingIterator() {
-        return signals.signallingIterator(super.descendingIterator());
+        return signals().signallingIterator(super.descendingIterator());
     }
 
     @Override
     public final boolean putWithin(E element, boolean atHead, long nanos) throws InterruptedException {
         Objects.requireNonNull(element);
         if (atHead) {
-            return signals.put(() -> super.offerFirst(element), nanos, this);
+            return signals().put(() -> super.offerFirst(element), nanos, this);
         }
-        return signals.put(() -> super.offerLast(element), nanos, this);
+        return signals().put(() -> super.offerLast(element), nanos, this);
     }
 
     @Override
     public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
         if (fromTail) {
-            return signals.take(super::pollLast, nanos, this);
+            return signals().take(super::pollLast, nanos, this);
         }
-        return signals.take(super::pollFirst, nanos, this);
+        return signals().take(super::pollFirst, nanos, this);
+    }
+
+    /** The waiters' signals, made by the first call (during construction or deserialization, before publication). */
+    private QueueSignals signals() {
+        QueueSignals current = signals;
+        if (current == null) {
+            current = new QueueSignals();
+            signals = current;
+        }
+        return current;
+    }
+
+    /** Reads the elements as the superclass does; the waiters start empty. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        signals();
     }
 }

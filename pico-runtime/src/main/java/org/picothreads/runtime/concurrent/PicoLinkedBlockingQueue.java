@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.Iterator;
 import java.util.Objects;
@@ -15,22 +17,28 @@ import java.util.function.Predicate;
 public class PicoLinkedBlockingQueue<E> extends LinkedBlockingQueue<E> implements BlockingOperations<E> {
     private static final long serialVersionUID = 1L;
 
-    /** The threads waiting for an element or for room. */
-    private final transient QueueSignals signals = new QueueSignals();
+    /**
+     * The threads waiting for an element or for room; made on first use, because the superclass's constructor
+     * (and its readObject) may call an overridden method before this class's constructor (or readObject) runs.
+     */
+    private transient QueueSignals signals;
 
     /** As {@link LinkedBlockingQueue#LinkedBlockingQueue()}. */
     public PicoLinkedBlockingQueue() {
         super();
+        signals();
     }
 
     /** As {@link LinkedBlockingQueue#LinkedBlockingQueue(int)}. */
     public PicoLinkedBlockingQueue(int capacity) {
         super(capacity);
+        signals();
     }
 
     /** As {@link LinkedBlockingQueue#LinkedBlockingQueue(Collection)}. */
     public PicoLinkedBlockingQueue(Collection<? extends E> elements) {
         super(elements);
+        signals();
     }
 
     @Override
@@ -45,68 +53,68 @@ public class PicoLinkedBlockingQueue<E> extends LinkedBlockingQueue<E> implement
 
     @Override
     public boolean add(E element) {
-        return signals.addedIf(super.add(element));
+        return signals().addedIf(super.add(element));
     }
 
     @Override
     public boolean offer(E element) {
-        return signals.addedIf(super.offer(element));
+        return signals().addedIf(super.offer(element));
     }
 
     @Override
     public E poll() {
-        return signals.removedIf(super.poll());
+        return signals().removedIf(super.poll());
     }
 
     @Override
     public E remove() {
-        return signals.removedIf(super.remove());
+        return signals().removedIf(super.remove());
     }
 
     @Override
     public boolean remove(Object element) {
-        return signals.changedIf(super.remove(element));
+        return signals().changedIf(super.remove(element));
     }
 
     @Override
     public void clear() {
         super.clear();
-        signals.changed();
+        signals().changed();
     }
 
     @Override
     public int drainTo(Collection<? super E> collection) {
-        return signals.changedIf(super.drainTo(collection));
+        return signals().changedIf(super.drainTo(collection));
     }
 
     @Override
     public int drainTo(Collection<? super E> collection, int maxElements) {
-        return signals.changedIf(super.drainTo(collection, maxElements));
+        return signals().changedIf(super.drainTo(collection, maxElements));
     }
 
     @Override
     public boolean addAll(Collection<? extends E> collection) {
-        return signals.changedIf(super.addAll(collection));
+        return signals().changedIf(super.addAll(collection));
     }
 
     @Override
     public boolean removeIf(Predicate<? super E> filter) {
-        return signals.changedIf(super.removeIf(filter));
+        return signals().changedIf(super.removeIf(filter));
     }
 
     @Override
     public boolean removeAll(Collection<?> collection) {
-        return signals.changedIf(super.removeAll(collection));
+        return signals().changedIf(super.removeAll(collection));
     }
 
     @Override
     public boolean retainAll(Collection<?> collection) {
-        return signals.changedIf(super.retainAll(collection));
+        return signals().changedIf(super.retainAll(collection));
     }
 
     @Override
     public Iterator<E> iterator() {
-        return signals.signallingIterator(super.iterator());
+        return signals().signallingIterator(super.iterator());
     }
 
     @Override
@@ -122,11 +130,27 @@ public class PicoLinkedBlockingQueue<E> extends LinkedBlockingQueue<E> implement
     @Override
     public final boolean putWithin(E element, boolean atHead, long nanos) throws InterruptedException {
         Objects.requireNonNull(element);
-        return signals.put(() -> super.offer(element), nanos, this);
+        return signals().put(() -> super.offer(element), nanos, this);
     }
 
     @Override
     public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
-        return signals.take(super::poll, nanos, this);
+        return signals().take(super::poll, nanos, this);
+    }
+
+    /** The waiters' signals, made by the first call (during construction or deserialization, before publication). */
+    private QueueSignals signals() {
+        QueueSignals current = signals;
+        if (current == null) {
+            current = new QueueSignals();
+            signals = current;
+        }
+        return current;
+    }
+
+    /** Reads the elements as the superclass does; the waiters start empty. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        signals();
     }
 }

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
@@ -15,7 +17,8 @@ import java.util.concurrent.locks.ReentrantLock;
 public class PicoReentrantLock extends ReentrantLock {
     private static final long serialVersionUID = 1L;
 
-    private final transient ExclusiveLock state;
+    /** The lock's state; a deserialized lock is unlocked, as the JDK's is, with the fairness it had. */
+    private transient ExclusiveLock state;
 
     /** As {@link ReentrantLock#ReentrantLock()}. */
     public PicoReentrantLock() {
@@ -122,5 +125,11 @@ public class PicoReentrantLock extends ReentrantLock {
             throw new IllegalArgumentException("not owner");
         }
         return (PicoCondition) condition;
+    }
+
+    /** Reads the fairness as the superclass does; the copy is unlocked. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        state = new ExclusiveLock(isFair());
     }
 }

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.HashMap;
 import java.util.Map;
@@ -14,25 +16,33 @@ import org.picothreads.runtime.internal.Waiter;
  * The ReentrantReadWriteLock that rewritten code creates: waiting for its read or write lock, or for a condition of
  * its write lock, suspends only the calling PicoThread, and PicoThreads and platform threads may share it. Holders
  * are threads as user code sees them; the state lives here, not in the superclass. A writer may also take the read
- * lock (downgrading); a reader asking for the write lock waits forever, as with the JDK. The final query methods
+ * lock (downgrading); a reader asking for the write lock waits forever, as with the JDK. A thread asking for a
+ * lock it does not hold waits behind earlier waiters as the JDK's lock makes it: behind every one when the lock is
+ * fair, behind a writer waiting first when it is not. The final query methods
  * ({@code hasQueuedThreads}, {@code hasQueuedThread}, {@code getQueueLength}) are reached through
  * {@link ConcurrentCalls}.
  */
 public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     private static final long serialVersionUID = 1L;
 
-    private final transient Object guard = new Object();
-    /** Readers and writers waiting, in one queue; every release wakes them all to re-check. */
-    private final transient WaitQueue waiters = new WaitQueue();
+    // The fields below are made by the constructor and made again by readObject: a deserialized lock is unlocked,
+    // as the JDK's is, with the fairness it had.
+    /** The internal lock guarding the fields below. */
+    private transient Object guard;
+    /**
+     * Readers and writers waiting, in one queue; every release wakes them all to re-check. A writer's waiter has
+     * the write lock as its attachment, so that a reader can see a writer waiting first.
+     */
+    private transient WaitQueue waiters;
     /** The read holds of each reading thread. */
-    private final transient Map<Thread, Integer> readHolds = new HashMap<>();
+    private transient Map<Thread, Integer> readHolds;
     private transient int readCount;
     private transient Thread writer;
     private transient int writeHolds;
-    private final transient PicoReadLock readLock;
-    private final transient PicoWriteLock writeLock;
+    private transient PicoReadLock readLock;
+    private transient PicoWriteLock writeLock;
     /** The write side, as the owner of the write lock's conditions. */
-    private final transient ConditionOwner writeSide = new WriteSide();
+    private transient ConditionOwner writeSide;
 
     /** As {@link ReentrantReadWriteLock#ReentrantReadWriteLock()}. */
     public PicoReentrantReadWriteLock() {
@@ -43,8 +53,23 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     @SuppressWarnings("this-escape")
     public PicoReentrantReadWriteLock(boolean fair) {
         super(fair);
+        createState();
+    }
+
+    /** Makes the lock's state, unlocked with no waiters. */
+    private void createState() {
+        guard = new Object();
+        waiters = new WaitQueue();
+        readHolds = new HashMap<>();
         readLock = new PicoReadLock(this);
         writeLock = new PicoWriteLock(this);
+        writeSide = new WriteSide();
+    }
+
+    /** Reads the fairness as the superclass does; the copy is unlocked. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        createState();
     }
 
     @Override
@@ -60,13 +85,84 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     /** The blocking primitive behind the read lock's lock, lockInterruptibly and timed tryLock. */
     final boolean acquireRead(long nanos, boolean interruptible) throws InterruptedException {
         Waiter waiter = Waiter.enter(guard, nanos);
-        return waiter.await(waiters, () -> tryRead(waiter.thread()), interruptible, readLock);
+        return acquire(waiter, () -> readInTurn(waiter), interruptible, readLock);
+    }
+
+    /**
+     * Under the guard: takes the read lock for a waiting reader unless it must let a waiter go first; then wakes
+     * the next in line, which may be a reader that was waiting behind this one.
+     */
+    private boolean readInTurn(Waiter waiter) {
+        if (readerMustWait(waiter) || !tryRead(waiter.thread())) {
+            return false;
+        }
+        waiters.remove(waiter);
+        wakeFirstInPlace();
+        return true;
     }
 
     /** The blocking primitive behind the write lock's lock, lockInterruptibly and timed tryLock. */
     final boolean acquireWrite(long nanos, boolean interruptible) throws InterruptedException {
         Waiter waiter = Waiter.enter(guard, nanos);
-        return waiter.await(waiters, () -> tryWrite(waiter.thread(), 1), interruptible, writeLock);
+        waiter.attachment = writeLock;
+        return acquire(waiter, () -> !writerMustWait(waiter) && tryWrite(waiter.thread(), 1), interruptible,
+                writeLock);
+    }
+
+    /**
+     * Waits until {@code attempt} succeeds; a wait that ends without the lock (timeout, interrupt) wakes the thread
+     * now first in line, which may have been held back only because this one waited before it.
+     */
+    private boolean acquire(Waiter waiter, Waiter.Attempt attempt, boolean interruptible, Object blocker)
+            throws InterruptedException {
+        boolean acquired;
+        try {
+            acquired = waiter.await(waiters, attempt, interruptible, blocker);
+        } catch (InterruptedException interrupted) {
+            wakeLongestWaiting();
+            throw interrupted;
+        }
+        if (!acquired) {
+            wakeLongestWaiting();
+        }
+        return acquired;
+    }
+
+    private void wakeLongestWaiting() {
+        synchronized (guard) {
+            wakeFirstInPlace();
+        }
+    }
+
+    /** Under the guard: wakes the longest waiting thread to try again, leaving it first in the queue. */
+    private void wakeFirstInPlace() {
+        Waiter first = waiters.first();
+        if (first != null) {
+            first.wake();
+        }
+    }
+
+    /**
+     * Under the guard: true when a reader that holds neither lock must let a waiting thread go first, as the JDK
+     * decides: a fair lock serves every waiter in order; a non-fair one lets readers pass unless the longest
+     * waiting thread wants the write lock.
+     */
+    private boolean readerMustWait(Waiter waiter) {
+        Thread thread = waiter.thread();
+        if (writer == thread || readHolds.containsKey(thread)) {
+            return false;
+        }
+        Waiter first = waiters.first();
+        if (first == null || first == waiter) {
+            return false;
+        }
+        return isFair() || first.attachment == writeLock;
+    }
+
+    /** Under the guard: true when a fair lock makes a writer that does not hold it let an earlier waiter go first. */
+    private boolean writerMustWait(Waiter waiter) {
+        Waiter first = waiters.first();
+        return isFair() && writer != waiter.thread() && first != null && first != waiter;
     }
 
     private boolean tryRead(Thread thread) {
@@ -259,6 +355,13 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
             return waiters;
         }
 
+        /** Marks the waiter as a writer, which a reader that comes later waits behind. */
+        @Override
+        public void queueSignalled(Waiter waiter) {
+            waiter.attachment = writeLock;
+            waiters.add(waiter);
+        }
+
         @Override
         public boolean isHeldBy(Thread thread) {
             return writer == thread;
@@ -283,7 +386,8 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     public static class PicoReadLock extends ReentrantReadWriteLock.ReadLock {
         private static final long serialVersionUID = 1L;
 
-        private final transient PicoReentrantReadWriteLock owner;
+        /** The lock this belongs to; serialized with it, so that a copy of this lock alone works too. */
+        private final PicoReentrantReadWriteLock owner;
 
         /** The read lock of {@code lock}. */
         protected PicoReadLock(PicoReentrantReadWriteLock lock) {
@@ -331,7 +435,8 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
     public static class PicoWriteLock extends ReentrantReadWriteLock.WriteLock {
         private static final long serialVersionUID = 1L;
 
-        private final transient PicoReentrantReadWriteLock owner;
+        /** The lock this belongs to; serialized with it, so that a copy of this lock alone works too. */
+        private final PicoReentrantReadWriteLock owner;
 
         /** The write lock of {@code lock}. */
         protected PicoWriteLock(PicoReentrantReadWriteLock lock) {

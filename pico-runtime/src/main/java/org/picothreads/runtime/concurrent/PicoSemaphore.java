@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -15,16 +17,20 @@ public class PicoSemaphore extends Semaphore {
     private static final long serialVersionUID = 1L;
 
     /** The internal lock that makes a waiter's check and registration atomic against a release. */
-    private final transient Object guard = new Object();
+    private transient Object guard = new Object();
     /** Threads waiting for permits. */
-    private final transient WaitQueue waiters = new WaitQueue();
+    private transient WaitQueue waiters = new WaitQueue();
 
     /** As {@link Semaphore#Semaphore(int)}. */
     public PicoSemaphore(int permits) {
         super(permits);
     }
 
-    /** As {@link Semaphore#Semaphore(int, boolean)}; fair or not, every release wakes all waiters to try again. */
+    /**
+     * As {@link Semaphore#Semaphore(int, boolean)}. Not fair, every release wakes all waiters to try again; fair,
+     * waiters take permits first come, first served, as with the JDK: a release wakes the longest waiting, which
+     * keeps its place until it has its permits and then wakes the next.
+     */
     public PicoSemaphore(int permits, boolean fair) {
         super(permits, fair);
     }
@@ -69,11 +75,52 @@ public class PicoSemaphore extends Semaphore {
     /** The blocking primitive behind every acquire: {@code nanos} negative waits without a limit. */
     final boolean acquirePermits(int permits, long nanos, boolean interruptible) throws InterruptedException {
         Waiter waiter = Waiter.enter(guard, nanos);
-        return waiter.await(waiters, () -> take(permits), interruptible, this);
+        if (!isFair()) {
+            return waiter.await(waiters, () -> take(permits), interruptible, this);
+        }
+        boolean acquired;
+        try {
+            acquired = waiter.await(waiters, () -> takeInTurn(waiter, permits), interruptible, this);
+        } catch (InterruptedException interrupted) {
+            wakeLongestWaiting();
+            throw interrupted;
+        }
+        if (!acquired) {
+            wakeLongestWaiting();
+        }
+        return acquired;
     }
 
     private boolean take(int permits) {
         return super.tryAcquire(permits);
+    }
+
+    /**
+     * Under the guard, for a fair semaphore: takes the permits only when no other thread waits longer, and then
+     * wakes the next in line, which may find permits left.
+     */
+    private boolean takeInTurn(Waiter waiter, int permits) {
+        Waiter first = waiters.first();
+        if (first != null && first != waiter || !super.tryAcquire(permits)) {
+            return false;
+        }
+        waiters.remove(waiter);
+        wakeFirstInPlace();
+        return true;
+    }
+
+    /** Under the guard: wakes the longest waiting thread to try again, leaving it first in the queue. */
+    private void wakeFirstInPlace() {
+        Waiter first = waiters.first();
+        if (first != null) {
+            first.wake();
+        }
+    }
+
+    private void wakeLongestWaiting() {
+        synchronized (guard) {
+            wakeFirstInPlace();
+        }
     }
 
     @Override
@@ -85,7 +132,11 @@ public class PicoSemaphore extends Semaphore {
     public void release(int permits) {
         super.release(permits);
         synchronized (guard) {
-            waiters.wakeAll();
+            if (isFair()) {
+                wakeFirstInPlace();
+            } else {
+                waiters.wakeAll();
+            }
         }
     }
 
@@ -114,5 +165,12 @@ public class PicoSemaphore extends Semaphore {
         if (permits < 0) {
             throw new IllegalArgumentException();
         }
+    }
+
+    /** Reads the permits and fairness as the superclass does; no thread waits on the copy. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        guard = new Object();
+        waiters = new WaitQueue();
     }
 }

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.concurrent;
 
+import java.io.IOException;
+import java.io.ObjectInputStream;
 import java.util.Collection;
 import java.util.Objects;
 import java.util.concurrent.SynchronousQueue;
@@ -18,20 +20,24 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     /** A waiter's {@code step} once a partner has matched it. */
     private static final int MATCHED = 1;
 
-    private final transient Object guard = new Object();
+    /** Whether the queue was made fair; serialized, since JDK 21 and later keep it only in a transient field. */
+    private final boolean fair;
+    /** The internal lock guarding both queues; made again, with them, when the queue is deserialized. */
+    private transient Object guard = new Object();
     /** Waiting puts; each waiter's attachment is its element. */
-    private final transient WaitQueue putters = new WaitQueue();
+    private transient WaitQueue putters = new WaitQueue();
     /** Waiting takes; a put leaves its element in the waiter's attachment. */
-    private final transient WaitQueue takers = new WaitQueue();
+    private transient WaitQueue takers = new WaitQueue();
 
     /** As {@link SynchronousQueue#SynchronousQueue()}. */
     public PicoSynchronousQueue() {
-        super();
+        this(false);
     }
 
     /** As {@link SynchronousQueue#SynchronousQueue(boolean)}; waiters are matched first come, first served. */
     public PicoSynchronousQueue(boolean fair) {
         super(fair);
+        this.fair = fair;
     }
 
     @Override
@@ -174,5 +180,22 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
     @Override
     public final E takeWithin(boolean fromTail, long nanos) throws InterruptedException {
         return transfer(null, nanos);
+    }
+
+    /**
+     * A fresh queue with the same fairness in place of a deserialized one, as the JDK's own readResolve does (which,
+     * private, does not apply to a subclass; nor does this one, so a subclass's copy keeps the queues that
+     * {@code readObject} made).
+     */
+    private Object readResolve() {
+        return new PicoSynchronousQueue<E>(fair);
+    }
+
+    /** Reads the queue as the superclass does; no thread waits on the copy. */
+    private void readObject(ObjectInputStream in) throws IOException, ClassNotFoundException {
+        in.defaultReadObject();
+        guard = new Object();
+        putters = new WaitQueue();
+        takers = new WaitQueue();
     }
 }

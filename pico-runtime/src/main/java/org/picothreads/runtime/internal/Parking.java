@@ -49,6 +49,21 @@ public final class Parking {
         }
     }
 
+    /**
+     * {@code LockSupport.getBlocker(thread)}: for a PicoThread, the blocker given to the park it is in (a runtime
+     * lock, queue or condition waits with itself as the blocker), or null when it is not parked; read without
+     * synchronization, as the JDK's is.
+     */
+    public static Object blocker(Thread thread) {
+        Task task = Task.of(thread);
+        if (task == null) {
+            return LockSupport.getBlocker(thread);
+        }
+        Object blocker = task.blocker;
+        byte state = task.state;
+        return state == Task.PARKED || state == Task.PARKED_TIMED ? blocker : null;
+    }
+
     /** True when the caller runs as a PicoThread on the carrier. */
     public static boolean onPicoThread() {
         return Carrier.currentTaskOnThisThread() != null;
