@@ -16,8 +16,10 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Exchanger;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -105,6 +107,66 @@ public final class ConcurrentCalls {
             return ((PicoCyclicBarrier) barrier).arrive(Math.max(0, unit.toNanos(timeout)));
         }
         return barrier.await(timeout, unit);
+    }
+
+    // Exchanger
+
+    public static Object exchange(Exchanger<Object> exchanger, Object item) throws InterruptedException {
+        if (exchanger instanceof PicoExchanger && isSuperCall(exchanger, "exchange")) {
+            try {
+                return ((PicoExchanger<Object>) exchanger).exchangeWithin(item, -1);
+            } catch (TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return exchanger.exchange(item);
+    }
+
+    public static Object exchange(Exchanger<Object> exchanger, Object item, long timeout, TimeUnit unit)
+            throws InterruptedException, TimeoutException {
+        if (exchanger instanceof PicoExchanger && isSuperCall(exchanger, "exchange")) {
+            return ((PicoExchanger<Object>) exchanger).exchangeWithin(item, Math.max(0, unit.toNanos(timeout)));
+        }
+        return exchanger.exchange(item, timeout, unit);
+    }
+
+    // Phaser
+
+    public static int arriveAndAwaitAdvance(Phaser phaser) {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "arriveAndAwaitAdvance")) {
+            return ((PicoPhaser) phaser).arriveAndAwait();
+        }
+        return phaser.arriveAndAwaitAdvance();
+    }
+
+    public static int awaitAdvance(Phaser phaser, int phase) {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvance")) {
+            try {
+                return ((PicoPhaser) phaser).awaitPhaseChange(phase, -1, false);
+            } catch (InterruptedException | TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return phaser.awaitAdvance(phase);
+    }
+
+    public static int awaitAdvanceInterruptibly(Phaser phaser, int phase) throws InterruptedException {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvanceInterruptibly")) {
+            try {
+                return ((PicoPhaser) phaser).awaitPhaseChange(phase, -1, true);
+            } catch (TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return phaser.awaitAdvanceInterruptibly(phase);
+    }
+
+    public static int awaitAdvanceInterruptibly(Phaser phaser, int phase, long timeout, TimeUnit unit)
+            throws InterruptedException, TimeoutException {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvanceInterruptibly")) {
+            return ((PicoPhaser) phaser).awaitPhaseChange(phase, Math.max(0, unit.toNanos(timeout)), true);
+        }
+        return phaser.awaitAdvanceInterruptibly(phase, timeout, unit);
     }
 
     // Semaphore

@@ -24,6 +24,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.targets.concurrent.BlockingQueues;
+import org.picothreads.targets.concurrent.ExchangersAndPhasers;
 import org.picothreads.targets.concurrent.FuturesAndExecutors;
 import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
@@ -45,6 +46,11 @@ class ConcurrentUtilitiesTest {
     @Test
     void latches_and_barriers_give_the_same_result_transformed_and_untransformed() throws Exception {
         assertSameResult(LatchesAndBarriers.class);
+    }
+
+    @Test
+    void exchangers_and_phasers_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(ExchangersAndPhasers.class);
     }
 
     @Test
