@@ -24,6 +24,7 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.TransferQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
@@ -492,6 +493,25 @@ public final class ConcurrentCalls {
             return operations(deque).takeWithin(true, Math.max(0, unit.toNanos(timeout)));
         }
         return deque.pollLast(timeout, unit);
+    }
+
+    // TransferQueue
+
+    public static void transfer(TransferQueue<Object> queue, Object element) throws InterruptedException {
+        if (queue instanceof PicoLinkedTransferQueue && isSuperCall(queue, "transfer")) {
+            ((PicoLinkedTransferQueue<Object>) queue).transferWithin(element, -1);
+        } else {
+            queue.transfer(element);
+        }
+    }
+
+    public static boolean tryTransfer(TransferQueue<Object> queue, Object element, long timeout, TimeUnit unit)
+            throws InterruptedException {
+        if (queue instanceof PicoLinkedTransferQueue && isSuperCall(queue, "tryTransfer")) {
+            return ((PicoLinkedTransferQueue<Object>) queue).transferWithin(element,
+                    Math.max(0, unit.toNanos(timeout)));
+        }
+        return queue.tryTransfer(element, timeout, unit);
     }
 
     // Future and CompletableFuture

@@ -30,6 +30,7 @@ import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
 import org.picothreads.targets.concurrent.ParkingAndSleeping;
 import org.picothreads.targets.concurrent.SemaphoresAndLocks;
+import org.picothreads.targets.concurrent.TransferQueues;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -62,6 +63,11 @@ class ConcurrentUtilitiesTest {
     @Test
     void every_blocking_queue_gives_the_same_result_transformed_and_untransformed() throws Exception {
         assertSameResult(BlockingQueues.class);
+    }
+
+    @Test
+    void linked_transfer_queues_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(TransferQueues.class);
     }
 
     @Test
