@@ -322,6 +322,10 @@ public final class ConcurrentCalls {
     // Condition
 
     public static void await(Condition condition) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.await(condition, -1, true);
+            return;
+        }
         Task trusted = trustIfDirect(condition);
         try {
             condition.await();
@@ -331,6 +335,14 @@ public final class ConcurrentCalls {
     }
 
     public static void awaitUninterruptibly(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            try {
+                SynchronizerCalls.await(condition, -1, false);
+            } catch (InterruptedException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+            return;
+        }
         Task trusted = trustIfDirect(condition);
         try {
             condition.awaitUninterruptibly();
@@ -340,6 +352,9 @@ public final class ConcurrentCalls {
     }
 
     public static long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.await(condition, Math.max(0, nanos), true);
+        }
         Task trusted = trustIfDirect(condition);
         try {
             return condition.awaitNanos(nanos);
@@ -349,11 +364,35 @@ public final class ConcurrentCalls {
     }
 
     public static boolean await(Condition condition, long time, TimeUnit unit) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.await(condition, Math.max(0, unit.toNanos(time)), true) > 0;
+        }
         return condition.await(time, unit);
     }
 
     public static boolean awaitUntil(Condition condition, Date deadline) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.awaitUntil(condition, deadline);
+        }
         return condition.awaitUntil(deadline);
+    }
+
+    /** {@code Condition.signal()}, final in the conditions of AbstractQueuedSynchronizer. */
+    public static void signal(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.signal(condition, false);
+        } else {
+            condition.signal();
+        }
+    }
+
+    /** {@code Condition.signalAll()}, final in the conditions of AbstractQueuedSynchronizer. */
+    public static void signalAll(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.signal(condition, true);
+        } else {
+            condition.signalAll();
+        }
     }
 
     // BlockingQueue and BlockingDeque
