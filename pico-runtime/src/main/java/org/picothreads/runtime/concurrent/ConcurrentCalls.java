@@ -29,6 +29,7 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
 import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
@@ -393,6 +394,50 @@ public final class ConcurrentCalls {
         } else {
             condition.signalAll();
         }
+    }
+
+    // StampedLock
+
+    public static long writeLock(StampedLock lock) {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "writeLock")) {
+            return ((PicoStampedLock) lock).acquireWithin(true);
+        }
+        return lock.writeLock();
+    }
+
+    public static long writeLockInterruptibly(StampedLock lock) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "writeLockInterruptibly")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(true, -1);
+        }
+        return lock.writeLockInterruptibly();
+    }
+
+    public static long tryWriteLock(StampedLock lock, long time, TimeUnit unit) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "tryWriteLock")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(true, Math.max(0, unit.toNanos(time)));
+        }
+        return lock.tryWriteLock(time, unit);
+    }
+
+    public static long readLock(StampedLock lock) {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "readLock")) {
+            return ((PicoStampedLock) lock).acquireWithin(false);
+        }
+        return lock.readLock();
+    }
+
+    public static long readLockInterruptibly(StampedLock lock) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "readLockInterruptibly")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(false, -1);
+        }
+        return lock.readLockInterruptibly();
+    }
+
+    public static long tryReadLock(StampedLock lock, long time, TimeUnit unit) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "tryReadLock")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(false, Math.max(0, unit.toNanos(time)));
+        }
+        return lock.tryReadLock(time, unit);
     }
 
     // BlockingQueue and BlockingDeque

@@ -30,6 +30,7 @@ import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
 import org.picothreads.targets.concurrent.ParkingAndSleeping;
 import org.picothreads.targets.concurrent.SemaphoresAndLocks;
+import org.picothreads.targets.concurrent.StampedLocks;
 import org.picothreads.targets.concurrent.TransferQueues;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.testing.GeneratedClassLoader;
@@ -68,6 +69,11 @@ class ConcurrentUtilitiesTest {
     @Test
     void linked_transfer_queues_give_the_same_result_transformed_and_untransformed() throws Exception {
         assertSameResult(TransferQueues.class);
+    }
+
+    @Test
+    void stamped_locks_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(StampedLocks.class);
     }
 
     @Test
