@@ -84,6 +84,7 @@ public final class ExchangersAndPhasers {
 
         Exchanger<String> lonely = new Exchanger<>();
         StringBuilder alone = new StringBuilder();
+        AtomicInteger stage = new AtomicInteger();
         Thread impatient = new Thread(() -> {
             try {
                 alone.append(lonely.exchange("nobody", 10, TimeUnit.MILLISECONDS));
@@ -92,6 +93,7 @@ public final class ExchangersAndPhasers {
             } catch (InterruptedException exception) {
                 alone.append("interrupted");
             }
+            stage.set(1);
             try {
                 lonely.exchange("anybody");
                 alone.append(", exchanged");
@@ -100,7 +102,8 @@ public final class ExchangersAndPhasers {
             }
         });
         impatient.start();
-        Thread.sleep(30);
+        awaitStage(stage, 1);
+        Thread.sleep(5);
         impatient.interrupt();
         impatient.join();
         log.append("\nalone: ").append(alone);

@@ -199,14 +199,17 @@ public final class QueuedSynchronizers {
             thread.join();
         }
         log.append("exclusion: counter ").append(counter[0]).append(", most inside at once ").append(mostInside.get())
-                .append(", locked ").append(mutex.isLocked()).append(", contended ").append(mutex.hasContended());
+                .append(", locked ").append(mutex.isLocked());
 
         StringBuilder queue = new StringBuilder();
         boolean[] holderOwned = new boolean[1];
+        AtomicInteger gate = new AtomicInteger();
         Thread holder = new Thread(() -> {
             mutex.acquire(1);
             holderOwned[0] = mutex.owner() == Thread.currentThread();
-            sleep(40);
+            while (gate.get() == 0) {
+                sleep(1);
+            }
             mutex.release(1);
         }, "holder");
         holder.start();
@@ -233,9 +236,11 @@ public final class QueuedSynchronizers {
                 .append(", exclusive ").append(mutex.getExclusiveQueuedThreads().size())
                 .append(", shared ").append(mutex.getSharedQueuedThreads().size())
                 .append(", described ").append(described.substring(described.indexOf('[')));
+        gate.set(1);
         holder.join();
         waiter.join();
-        queue.append(", holder was owner ").append(holderOwned[0]).append(", afterwards queued ")
+        queue.append(", holder was owner ").append(holderOwned[0]).append(", contended ").append(mutex.hasContended())
+                .append(", afterwards queued ")
                 .append(mutex.hasQueuedThreads()).append(' ')
                 .append(mutex.toString().substring(mutex.toString().indexOf('[')));
         log.append("\nqueue: ").append(queue);
@@ -450,30 +455,34 @@ public final class QueuedSynchronizers {
     private static void longSynchronizer(StringBuilder log) throws Exception {
         long billion = 1_000_000_000L;
         LongPermits permits = new LongPermits(3 * billion);
-        AtomicInteger holding = new AtomicInteger();
-        AtomicInteger mostHolding = new AtomicInteger();
-        List<Thread> threads = new ArrayList<>();
-        for (int index = 0; index < 4; index++) {
-            threads.add(new Thread(() -> {
-                permits.acquireShared(billion);
-                mostHolding.accumulateAndGet(holding.incrementAndGet(), Math::max);
-                sleep(10);
-                holding.decrementAndGet();
-                permits.releaseShared(billion);
-            }));
+        permits.acquireShared(2 * billion);
+        AtomicInteger gate = new AtomicInteger();
+        Thread first = new Thread(() -> {
+            permits.acquireShared(billion);
+            while (gate.get() == 0) {
+                sleep(1);
+            }
+            permits.releaseShared(billion);
+        });
+        Thread second = new Thread(() -> {
+            permits.acquireShared(billion);
+            permits.releaseShared(billion);
+        });
+        first.start();
+        while (permits.available() != 0) {
+            Thread.sleep(1);
         }
-        for (Thread thread : threads) {
-            thread.start();
-        }
+        second.start();
         while (!permits.hasQueuedThreads()) {
             Thread.sleep(1);
         }
         int sharedQueued = permits.getSharedQueuedThreads().size();
-        for (Thread thread : threads) {
-            thread.join();
-        }
-        log.append("\nlong synchronizer: most holding ").append(mostHolding.get()).append(", shared queued ")
-                .append(sharedQueued).append(", available ").append(permits.available());
+        permits.releaseShared(2 * billion);
+        second.join();
+        gate.set(1);
+        first.join();
+        log.append("\nlong synchronizer: shared queued ").append(sharedQueued).append(", available ")
+                .append(permits.available());
 
         AbstractQueuedLongSynchronizer.ConditionObject refilled = permits.newCondition();
         StringBuilder waited = new StringBuilder();
