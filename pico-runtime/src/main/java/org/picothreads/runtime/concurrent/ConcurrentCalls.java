@@ -16,16 +16,20 @@ import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Exchanger;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
+import java.util.concurrent.Phaser;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.TransferQueue;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.Lock;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.concurrent.locks.StampedLock;
 import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
@@ -106,6 +110,66 @@ public final class ConcurrentCalls {
             return ((PicoCyclicBarrier) barrier).arrive(Math.max(0, unit.toNanos(timeout)));
         }
         return barrier.await(timeout, unit);
+    }
+
+    // Exchanger
+
+    public static Object exchange(Exchanger<Object> exchanger, Object item) throws InterruptedException {
+        if (exchanger instanceof PicoExchanger && isSuperCall(exchanger, "exchange")) {
+            try {
+                return ((PicoExchanger<Object>) exchanger).exchangeWithin(item, -1);
+            } catch (TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return exchanger.exchange(item);
+    }
+
+    public static Object exchange(Exchanger<Object> exchanger, Object item, long timeout, TimeUnit unit)
+            throws InterruptedException, TimeoutException {
+        if (exchanger instanceof PicoExchanger && isSuperCall(exchanger, "exchange")) {
+            return ((PicoExchanger<Object>) exchanger).exchangeWithin(item, Math.max(0, unit.toNanos(timeout)));
+        }
+        return exchanger.exchange(item, timeout, unit);
+    }
+
+    // Phaser
+
+    public static int arriveAndAwaitAdvance(Phaser phaser) {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "arriveAndAwaitAdvance")) {
+            return ((PicoPhaser) phaser).arriveAndAwait();
+        }
+        return phaser.arriveAndAwaitAdvance();
+    }
+
+    public static int awaitAdvance(Phaser phaser, int phase) {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvance")) {
+            try {
+                return ((PicoPhaser) phaser).awaitPhaseChange(phase, -1, false);
+            } catch (InterruptedException | TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return phaser.awaitAdvance(phase);
+    }
+
+    public static int awaitAdvanceInterruptibly(Phaser phaser, int phase) throws InterruptedException {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvanceInterruptibly")) {
+            try {
+                return ((PicoPhaser) phaser).awaitPhaseChange(phase, -1, true);
+            } catch (TimeoutException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+        }
+        return phaser.awaitAdvanceInterruptibly(phase);
+    }
+
+    public static int awaitAdvanceInterruptibly(Phaser phaser, int phase, long timeout, TimeUnit unit)
+            throws InterruptedException, TimeoutException {
+        if (phaser instanceof PicoPhaser && isSuperCall(phaser, "awaitAdvanceInterruptibly")) {
+            return ((PicoPhaser) phaser).awaitPhaseChange(phase, Math.max(0, unit.toNanos(timeout)), true);
+        }
+        return phaser.awaitAdvanceInterruptibly(phase, timeout, unit);
     }
 
     // Semaphore
@@ -260,6 +324,10 @@ public final class ConcurrentCalls {
     // Condition
 
     public static void await(Condition condition) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.await(condition, -1, true);
+            return;
+        }
         Task trusted = trustIfDirect(condition);
         try {
             condition.await();
@@ -269,6 +337,14 @@ public final class ConcurrentCalls {
     }
 
     public static void awaitUninterruptibly(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            try {
+                SynchronizerCalls.await(condition, -1, false);
+            } catch (InterruptedException impossible) {
+                throw new IllegalStateException(impossible);
+            }
+            return;
+        }
         Task trusted = trustIfDirect(condition);
         try {
             condition.awaitUninterruptibly();
@@ -278,6 +354,9 @@ public final class ConcurrentCalls {
     }
 
     public static long awaitNanos(Condition condition, long nanos) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.await(condition, Math.max(0, nanos), true);
+        }
         Task trusted = trustIfDirect(condition);
         try {
             return condition.awaitNanos(nanos);
@@ -287,11 +366,79 @@ public final class ConcurrentCalls {
     }
 
     public static boolean await(Condition condition, long time, TimeUnit unit) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.await(condition, Math.max(0, unit.toNanos(time)), true) > 0;
+        }
         return condition.await(time, unit);
     }
 
     public static boolean awaitUntil(Condition condition, Date deadline) throws InterruptedException {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            return SynchronizerCalls.awaitUntil(condition, deadline);
+        }
         return condition.awaitUntil(deadline);
+    }
+
+    /** {@code Condition.signal()}, final in the conditions of AbstractQueuedSynchronizer. */
+    public static void signal(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.signal(condition, false);
+        } else {
+            condition.signal();
+        }
+    }
+
+    /** {@code Condition.signalAll()}, final in the conditions of AbstractQueuedSynchronizer. */
+    public static void signalAll(Condition condition) {
+        if (SynchronizerCalls.isRuntimeCondition(condition)) {
+            SynchronizerCalls.signal(condition, true);
+        } else {
+            condition.signalAll();
+        }
+    }
+
+    // StampedLock
+
+    public static long writeLock(StampedLock lock) {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "writeLock")) {
+            return ((PicoStampedLock) lock).acquireWithin(true);
+        }
+        return lock.writeLock();
+    }
+
+    public static long writeLockInterruptibly(StampedLock lock) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "writeLockInterruptibly")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(true, -1);
+        }
+        return lock.writeLockInterruptibly();
+    }
+
+    public static long tryWriteLock(StampedLock lock, long time, TimeUnit unit) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "tryWriteLock")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(true, Math.max(0, unit.toNanos(time)));
+        }
+        return lock.tryWriteLock(time, unit);
+    }
+
+    public static long readLock(StampedLock lock) {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "readLock")) {
+            return ((PicoStampedLock) lock).acquireWithin(false);
+        }
+        return lock.readLock();
+    }
+
+    public static long readLockInterruptibly(StampedLock lock) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "readLockInterruptibly")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(false, -1);
+        }
+        return lock.readLockInterruptibly();
+    }
+
+    public static long tryReadLock(StampedLock lock, long time, TimeUnit unit) throws InterruptedException {
+        if (lock instanceof PicoStampedLock && isSuperCall(lock, "tryReadLock")) {
+            return ((PicoStampedLock) lock).acquireInterruptiblyWithin(false, Math.max(0, unit.toNanos(time)));
+        }
+        return lock.tryReadLock(time, unit);
     }
 
     // BlockingQueue and BlockingDeque
@@ -431,6 +578,25 @@ public final class ConcurrentCalls {
             return operations(deque).takeWithin(true, Math.max(0, unit.toNanos(timeout)));
         }
         return deque.pollLast(timeout, unit);
+    }
+
+    // TransferQueue
+
+    public static void transfer(TransferQueue<Object> queue, Object element) throws InterruptedException {
+        if (queue instanceof PicoLinkedTransferQueue && isSuperCall(queue, "transfer")) {
+            ((PicoLinkedTransferQueue<Object>) queue).transferWithin(element, -1);
+        } else {
+            queue.transfer(element);
+        }
+    }
+
+    public static boolean tryTransfer(TransferQueue<Object> queue, Object element, long timeout, TimeUnit unit)
+            throws InterruptedException {
+        if (queue instanceof PicoLinkedTransferQueue && isSuperCall(queue, "tryTransfer")) {
+            return ((PicoLinkedTransferQueue<Object>) queue).transferWithin(element,
+                    Math.max(0, unit.toNanos(timeout)));
+        }
+        return queue.tryTransfer(element, timeout, unit);
     }
 
     // Future and CompletableFuture

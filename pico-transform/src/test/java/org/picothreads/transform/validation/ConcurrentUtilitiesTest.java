@@ -24,11 +24,14 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.targets.concurrent.BlockingQueues;
+import org.picothreads.targets.concurrent.ExchangersAndPhasers;
 import org.picothreads.targets.concurrent.FuturesAndExecutors;
 import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
 import org.picothreads.targets.concurrent.ParkingAndSleeping;
 import org.picothreads.targets.concurrent.SemaphoresAndLocks;
+import org.picothreads.targets.concurrent.StampedLocks;
+import org.picothreads.targets.concurrent.TransferQueues;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -48,6 +51,11 @@ class ConcurrentUtilitiesTest {
     }
 
     @Test
+    void exchangers_and_phasers_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(ExchangersAndPhasers.class);
+    }
+
+    @Test
     void semaphores_locks_conditions_and_read_write_locks_give_the_same_result_transformed_and_untransformed()
             throws Exception {
         assertSameResult(SemaphoresAndLocks.class);
@@ -56,6 +64,16 @@ class ConcurrentUtilitiesTest {
     @Test
     void every_blocking_queue_gives_the_same_result_transformed_and_untransformed() throws Exception {
         assertSameResult(BlockingQueues.class);
+    }
+
+    @Test
+    void linked_transfer_queues_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(TransferQueues.class);
+    }
+
+    @Test
+    void stamped_locks_give_the_same_result_transformed_and_untransformed() throws Exception {
+        assertSameResult(StampedLocks.class);
     }
 
     @Test
