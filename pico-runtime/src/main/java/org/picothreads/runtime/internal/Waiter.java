@@ -212,9 +212,19 @@ public final class Waiter {
         return thread;
     }
 
+    /** True while the waiter is in a queue. */
+    public boolean isQueued() {
+        return queue != null;
+    }
+
     /** True when a wake-up removed this waiter from its queue (and it has not passed the wake-up on). */
     public boolean isSignalled() {
         return signalled;
+    }
+
+    /** Forgets a wake-up received, once it has been used. */
+    public void clearSignal() {
+        signalled = false;
     }
 
     /**
