@@ -18,6 +18,8 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.testing.TestClasspath;
 
@@ -119,7 +121,21 @@ class PicoAgentTest {
     @Test
     void a_wrong_option_stops_the_jvm_with_the_list_of_options() throws Exception {
         Result result = run("include=agentprogram.*");
-        assertTrue(result.exitCode() != 0);
-        assertTrue(result.errors().contains("pico-agent: 'include=agentprogram.*' is not an option"), result.errors());
+        assertEquals(1, result.exitCode(), result.errors());
+        assertTrue(result.errors().startsWith("pico-agent: 'include=agentprogram.*' is not an option; the options are"),
+                result.errors());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"include=agentprogram.*", "includes", "includes=", "report=", "=x", "verbose=maybe",
+        "report=a.json;report=b.json", "includes=agent program.*", "includes=agentprogram.*;;x"})
+    void every_malformed_option_ends_the_jvm_with_one_line_and_exit_code_1_before_main(String arguments)
+            throws Exception {
+        Result result = run(arguments);
+        assertEquals(1, result.exitCode(), result.errors());
+        assertEquals("", result.output(), "main must not run");
+        assertEquals(1, result.errors().lines().count(), result.errors());
+        assertTrue(result.errors().startsWith("pico-agent: "), result.errors());
+        assertTrue(result.errors().contains("the options are includes=PATTERN"), result.errors());
     }
 }
