@@ -69,9 +69,15 @@ public final class PicoTransformer {
         int count = inputs.size();
         Treatment[] treatments = new Treatment[count];
         ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
+        boolean inputsHoldNet = false;
+        for (int index = 0; index < count; index++) {
+            headers[index] = readHeader(inputs.get(index));
+            inputsHoldNet |= headers[index].name().equals(RuntimeNames.NET_PROBE);
+        }
+        // The redirects to pico-net apply only to a program that has pico-net (among its classes or classpath).
+        hierarchy.useNet(inputsHoldNet);
         for (int index = 0; index < count; index++) {
             ClassInput input = inputs.get(index);
-            headers[index] = readHeader(input);
             String name = headers[index].name();
             if (name.equals("module-info") || name.endsWith("/module-info") || name.endsWith("package-info")
                     || RuntimeNames.isRuntimeClass(name)) {
@@ -81,7 +87,7 @@ public final class PicoTransformer {
                 hierarchy.register(headers[index]);
             } else {
                 treatments[index] = Treatment.REWRITE;
-                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index]));
+                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index], hierarchy));
             }
         }
 

@@ -55,10 +55,52 @@ class PicoAgentTest {
     private record Result(int exitCode, String output, String errors) {
     }
 
+    /**
+     * A program that uses java.io's decorators (BufferedReader, PrintWriter, PrintStream, DataInputStream) and no
+     * socket, in a thread that sleeps: under the agent, whose jar has no pico-net, it must run with the JDK's types.
+     */
+    private static final String STREAMS_PROGRAM = """
+            package agentstreams;
+
+            import java.io.*;
+
+            public class Streams {
+                public static void main(String[] args) throws Exception {
+                    String[] seen = new String[1];
+                    Thread thread = new Thread(() -> {
+                        try {
+                            StringWriter text = new StringWriter();
+                            PrintWriter writer = new PrintWriter(text);
+                            writer.println("first");
+                            writer.println("second");
+                            writer.flush();
+                            Thread.sleep(10);
+                            BufferedReader reader = new BufferedReader(new StringReader(text.toString()));
+                            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                            PrintStream print = new PrintStream(bytes, true);
+                            print.print(reader.readLine() + "+" + reader.readLine());
+                            DataInputStream data = new DataInputStream(new ByteArrayInputStream(new byte[] {0, 0, 0, 42}));
+                            seen[0] = bytes + " " + data.readInt() + " on " + Thread.currentThread().getClass().getName();
+                        } catch (IOException | InterruptedException failure) {
+                            seen[0] = failure.toString();
+                        }
+                    });
+                    thread.start();
+                    thread.join();
+                    System.out.println(seen[0]);
+                }
+            }
+            """;
+
     private Result run(String agentArguments) throws IOException, InterruptedException {
+        return run(agentArguments, "agentprogram.Main");
+    }
+
+    private Result run(String agentArguments, String mainClass) throws IOException, InterruptedException {
         Path program = directory.resolve("program");
         if (!Files.isDirectory(program)) {
-            SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM));
+            SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM,
+                    "agentstreams.Streams", STREAMS_PROGRAM));
         }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -70,7 +112,7 @@ class PicoAgentTest {
         TestClasspath.entries().forEach(entry -> classPath.add(entry.toString()));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
-        command.add("agentprogram.Main");
+        command.add(mainClass);
         Path output = directory.resolve("output.txt");
         Path errors = directory.resolve("errors.txt");
         Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
@@ -108,6 +150,18 @@ class PicoAgentTest {
         assertEquals("org.picothreads.runtime.PicoThread", result.output());
         assertEquals("pico-agent: rewrote 1 of 1 class from the class path (2 methods)", result.errors());
         assertTrue(Files.readString(report).contains("\"className\": \"agentprogram/Main\""));
+    }
+
+    @Test
+    void under_the_agent_a_program_with_java_io_streams_and_no_socket_runs_without_pico_net() throws Exception {
+        Result plain = run(null, "agentstreams.Streams");
+        Result rewritten = run("includes=agentstreams.*", "agentstreams.Streams");
+
+        assertEquals(0, plain.exitCode(), plain.errors());
+        assertEquals("first+second 42 on java.lang.Thread", plain.output());
+        assertEquals(0, rewritten.exitCode(), rewritten.errors());
+        assertEquals("first+second 42 on org.picothreads.runtime.PicoThread", rewritten.output());
+        assertEquals("", rewritten.errors());
     }
 
     @Test
