@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.TransformException;
+import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.io.ContainerException;
 import org.picothreads.transform.report.ReportJson;
 
@@ -66,6 +67,11 @@ public final class PicoAgent {
         PicoTransformer transformer = PicoTransformer.withClasspath(hierarchyPath);
         PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), transformer::transform,
                 messages);
+        if (prepared.socketUser() != null && ClassLoader.getSystemResource(RuntimeNames.NET_PROBE + ".class") == null) {
+            messages.println(WARNING + prepared.socketUser() + " uses sockets, but pico-net is not on the class path:"
+                    + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"
+                    + " -cp");
+        }
         if (options.report() != null) {
             try {
                 prepared.writeReport(options.report());

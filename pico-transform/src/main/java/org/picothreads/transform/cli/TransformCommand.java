@@ -125,7 +125,8 @@ public final class TransformCommand implements Callable<Integer> {
         List<Path> classpathEntries = checkArguments();
         ClassContainer container = ClassContainer.read(input);
         List<ClassInput> classes = container.classInputs();
-        PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries);
+        // The command's output runs with pico-runtime and pico-net (docs/cli.md), so sockets are always redirected.
+        PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries).withPicoNetAtRunTime();
         // An input of resources only is copied without asking the transformer.
         TransformResult result = classes.isEmpty()
                 ? new TransformResult(List.of(), new TransformReport(List.of()))

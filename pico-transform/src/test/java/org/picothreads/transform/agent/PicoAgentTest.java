@@ -92,6 +92,22 @@ class PicoAgentTest {
             }
             """;
 
+    /** A program that opens a server socket on 127.0.0.1 and closes it at once. */
+    private static final String SOCKET_PROGRAM = """
+            package agentsockets;
+
+            import java.net.InetAddress;
+            import java.net.ServerSocket;
+
+            public class Listener {
+                public static void main(String[] args) throws Exception {
+                    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                        System.out.println(server.getLocalPort() > 0 ? "bound" : "not bound");
+                    }
+                }
+            }
+            """;
+
     private Result run(String agentArguments) throws IOException, InterruptedException {
         return run(agentArguments, "agentprogram.Main");
     }
@@ -100,7 +116,7 @@ class PicoAgentTest {
         Path program = directory.resolve("program");
         if (!Files.isDirectory(program)) {
             SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM,
-                    "agentstreams.Streams", STREAMS_PROGRAM));
+                    "agentstreams.Streams", STREAMS_PROGRAM, "agentsockets.Listener", SOCKET_PROGRAM));
         }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -162,6 +178,17 @@ class PicoAgentTest {
         assertEquals(0, rewritten.exitCode(), rewritten.errors());
         assertEquals("first+second 42 on org.picothreads.runtime.PicoThread", rewritten.output());
         assertEquals("", rewritten.errors());
+    }
+
+    @Test
+    void under_the_agent_a_program_with_sockets_and_no_pico_net_is_named_in_a_warning() throws Exception {
+        Result result = run("includes=agentsockets.*", "agentsockets.Listener");
+
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("bound", result.output());
+        assertEquals("pico-agent: warning: agentsockets.Listener uses sockets, but pico-net is not on the class path:"
+                + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to -cp",
+                result.errors());
     }
 
     @Test

@@ -182,6 +182,38 @@ class TransformCommandTransformerTest {
         assertArrayEquals(MANIFEST, TestFiles.contents(output).get("META-INF/MANIFEST.MF"));
     }
 
+    @Test
+    void the_output_refers_to_pico_net_whether_or_not_the_classpath_names_it() throws Exception {
+        Map<String, byte[]> classes = TestClasses.compile(temporary.resolve("compile"), Map.of("com.x.Lines", """
+                package com.x;
+
+                import java.io.BufferedReader;
+                import java.io.StringReader;
+
+                public class Lines {
+                    public static void main(String[] args) throws Exception {
+                        Thread worker = new Thread(() -> {
+                            try {
+                                System.out.println(new BufferedReader(new StringReader("a")).readLine());
+                            } catch (java.io.IOException failure) {
+                                throw new RuntimeException(failure);
+                            }
+                        });
+                        worker.start();
+                        worker.join();
+                    }
+                }
+                """));
+        Path output = temporary.resolve("out");
+
+        CommandRun run = CommandRun.run(TestFiles.writeTree(temporary.resolve("classes"), classes), output);
+
+        assertEquals(0, run.exitCode(), run.err());
+        String rewritten = new String(Files.readAllBytes(output.resolve("com/x/Lines.class")),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(rewritten.contains("org/picothreads/net/io/PicoBufferedReader"), "not redirected to pico-net");
+    }
+
     private Path plainClasses() {
         return TestFiles.writeTree(temporary.resolve("classes"), Map.of(
                 "com/x/Foo.class", TestClasses.plainClass("com/x/Foo"),

@@ -69,11 +69,11 @@ public final class ClassHierarchy implements AutoCloseable {
     }
 
     /**
-     * Chooses the redirects for a program with pico-net when {@code inputsHoldNet} or the classpath holds
+     * Chooses the redirects for a program with pico-net when {@code withNet} or the classpath holds
      * {@link RuntimeNames#NET_PROBE}, and without pico-net's otherwise. Called before any class is registered.
      */
-    public void useNet(boolean inputsHoldNet) {
-        redirects = Redirects.table(inputsHoldNet || find(RuntimeNames.NET_PROBE) != null);
+    public void useNet(boolean withNet) {
+        redirects = Redirects.table(withNet || find(RuntimeNames.NET_PROBE) != null);
     }
 
     /** The redirects that apply to the program being transformed. */
