@@ -37,7 +37,7 @@ final class OutputSafety {
     private OutputSafety() {
     }
 
-    /** Refuses, before anything is read, an OUTPUT that is a file but no jar, or that is one of the classpath entries. */
+    /** Refuses, before anything is read, an OUTPUT that is a file but no jar, or one of the classpath entries. */
     static void checkPaths(Path output, List<Path> classpath) throws RefusedException, ContainerException {
         if (Files.isRegularFile(output) && size(output) > 0 && !ContainerKind.startsLikeZip(output)) {
             throw new RefusedException("output " + output + " is a file but not a jar; it would be replaced by a jar."
@@ -80,7 +80,8 @@ final class OutputSafety {
         }
     }
 
-    private static void checkDirectory(ClassContainer written, Path output) throws RefusedException, ContainerException {
+    private static void checkDirectory(ClassContainer written, Path output)
+            throws RefusedException, ContainerException {
         List<String> lost = new ArrayList<>();
         for (ContainerEntry entry : written.entries()) {
             if (entry.isDirectory()) {

@@ -13,8 +13,8 @@ import org.picothreads.transform.report.TransformReport;
  * as they were, and call sites that block in place (pinned), each counted and the first few named with the reason.
  */
 final class RunNotes {
-    private static final String WARNING = "pico-transform: warning: ";
-    private static final String ERROR = "pico-transform: error: ";
+    private static final String WARNING = TransformCommand.WARNING;
+    private static final String ERROR = TransformCommand.ERROR;
 
     private RunNotes() {
     }
@@ -32,7 +32,8 @@ final class RunNotes {
             for (MethodReport method : classReport.methods()) {
                 String methodName = className + "." + method.name() + method.descriptor();
                 if (!method.rewritten()) {
-                    untransformed.add(methodName + ": " + (method.reason() == null ? "no reason given" : method.reason()));
+                    untransformed.add(methodName + ": "
+                            + (method.reason() == null ? "no reason given" : method.reason()));
                 }
                 for (PinnedCallSite site : method.pinnedCallSites()) {
                     pinned.add(methodName + (site.line() < 0 ? " (line unknown)" : " line " + site.line()) + ": calls "
@@ -43,12 +44,12 @@ final class RunNotes {
         String everyOne = reportFile == null ? "--report FILE lists every one" : "the report " + reportFile
                 + " lists every one";
         if (!untransformed.isEmpty()) {
-            lines.add(WARNING + count(untransformed.size(), "method is left as it was", "methods are left as they were")
-                    + ", so the blocking calls in them block in place (pinned):");
+            lines.add(WARNING + TransformCommand.count(untransformed.size(), "method is left as it was",
+                    "methods are left as they were") + ", so the blocking calls in them block in place (pinned):");
             addFirst(lines, untransformed, everyOne);
         }
         if (!pinned.isEmpty()) {
-            lines.add(WARNING + count(pinned.size(), "call site blocks", "call sites block")
+            lines.add(WARNING + TransformCommand.count(pinned.size(), "call site blocks", "call sites block")
                     + " in place (pinned) instead of suspending:");
             addFirst(lines, pinned, everyOne);
         }
@@ -70,9 +71,5 @@ final class RunNotes {
         if (items.size() > TransformCommand.NAMED_ON_CONSOLE) {
             lines.add("  ... and " + (items.size() - TransformCommand.NAMED_ON_CONSOLE) + " more; " + everyOne);
         }
-    }
-
-    private static String count(int number, String singular, String plural) {
-        return number + " " + (number == 1 ? singular : plural);
     }
 }

@@ -53,8 +53,8 @@ public final class TransformCommand implements Callable<Integer> {
     static final int STRICT_FAILURE = 3;
     /** How many pinned call sites and methods left as they were the console names; the report lists them all. */
     static final int NAMED_ON_CONSOLE = 5;
-    private static final String ERROR = "pico-transform: error: ";
-    private static final String WARNING = "pico-transform: warning: ";
+    static final String ERROR = "pico-transform: error: ";
+    static final String WARNING = "pico-transform: warning: ";
 
     @Parameters(index = "0", paramLabel = "INPUT", description = "The classes to transform: a directory or a jar.")
     private Path input;
@@ -199,7 +199,8 @@ public final class TransformCommand implements Callable<Integer> {
         OutputSafety.checkReport(report);
     }
 
-    private static String count(int number, String singular, String plural) {
+    /** The number with the singular or plural noun that follows it. */
+    static String count(int number, String singular, String plural) {
         return number + " " + (number == 1 ? singular : plural);
     }
 
