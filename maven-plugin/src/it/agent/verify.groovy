@@ -21,4 +21,20 @@ def (rewritten, rewrittenErrors) = run([java, "-javaagent:${agentJar}=includes=e
 assert rewritten == 'woke 20000 of 20000, thread classes [org.picothreads.runtime.PicoThread], peak platform threads under 50'
 assert rewrittenErrors == 'pico-agent: rewrote 1 of 1 class from the class path (2 methods)' : rewrittenErrors
 assert report.text.contains('"className": "example/Sleepers"')
+
+// A program that uses java.io's decorators and no socket needs nothing beyond the agent jar.
+def (streams, streamsErrors) = run([java, "-javaagent:${agentJar}=includes=streams.*".toString(), '-cp', jar,
+        'streams.Streams', '100'])
+assert streams == 'line 0/line 1 0; total 49500 on org.picothreads.runtime.PicoThread'
+assert streamsErrors == ''
+
+// A malformed option ends the JVM before main with one line and exit code 1, not a native abort.
+def wrong = [java, "-javaagent:${agentJar}=include=example.*".toString(), '-cp', jar, 'example.Sleepers', '1', '1'].execute()
+def wrongOutput = new StringBuilder()
+def wrongErrors = new StringBuilder()
+wrong.waitForProcessOutput(wrongOutput, wrongErrors)
+assert wrong.exitValue() == 1 : wrongErrors
+assert wrongOutput.toString() == ''
+assert wrongErrors.toString().trim().readLines().size() == 1 : wrongErrors
+assert wrongErrors.toString().startsWith("pico-agent: 'include=example.*' is not an option; the options are")
 true

@@ -26,9 +26,12 @@ import org.picothreads.transform.report.TransformReport;
  */
 public final class PicoTransformer {
     private final List<Path> classpath;
+    /** True when the program runs with pico-net whatever the classpath holds, so the redirects to it always apply. */
+    private final boolean picoNetAtRunTime;
 
-    private PicoTransformer(List<Path> classpath) {
+    private PicoTransformer(List<Path> classpath, boolean picoNetAtRunTime) {
         this.classpath = List.copyOf(classpath);
+        this.picoNetAtRunTime = picoNetAtRunTime;
     }
 
     /**
@@ -43,13 +46,22 @@ public final class PicoTransformer {
                 throw new TransformException("classpath entry " + entry + " does not exist");
             }
         }
-        return new PicoTransformer(classpath);
+        return new PicoTransformer(classpath, false);
+    }
+
+    /**
+     * This transformer for a program that will run with pico-net on its class path: sockets and java.io's
+     * decorators are redirected to pico-net even when neither the input nor the classpath holds it. Without this,
+     * they are redirected only when one of them does.
+     */
+    public PicoTransformer withPicoNetAtRunTime() {
+        return new PicoTransformer(classpath, true);
     }
 
     /** Transforms the classes together: which methods can block is decided across all of them. */
     public TransformResult transform(List<ClassInput> inputs) throws TransformException {
         try (ClassHierarchy hierarchy = new ClassHierarchy(classpath)) {
-            return transform(inputs, hierarchy);
+            return transform(inputs, hierarchy, picoNetAtRunTime);
         } catch (IOException exception) {
             throw new TransformException("cannot read the classpath: " + exception.getMessage(), exception);
         } catch (UncheckedIOException exception) {
@@ -64,14 +76,21 @@ public final class PicoTransformer {
 
     private enum Treatment { REWRITE, ALREADY_REWRITTEN, PASS_THROUGH }
 
-    private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy)
-            throws TransformException {
+    private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
+            boolean picoNetAtRunTime) throws TransformException {
         int count = inputs.size();
         Treatment[] treatments = new Treatment[count];
         ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
+        boolean withNet = picoNetAtRunTime;
+        for (int index = 0; index < count; index++) {
+            headers[index] = readHeader(inputs.get(index));
+            withNet |= headers[index].name().equals(RuntimeNames.NET_PROBE);
+        }
+        // The redirects to pico-net apply only to a program that has pico-net (among its classes or classpath, or
+        // promised at run time).
+        hierarchy.useNet(withNet);
         for (int index = 0; index < count; index++) {
             ClassInput input = inputs.get(index);
-            headers[index] = readHeader(input);
             String name = headers[index].name();
             if (name.equals("module-info") || name.endsWith("/module-info") || name.endsWith("package-info")
                     || RuntimeNames.isRuntimeClass(name)) {
@@ -81,7 +100,7 @@ public final class PicoTransformer {
                 hierarchy.register(headers[index]);
             } else {
                 treatments[index] = Treatment.REWRITE;
-                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index]));
+                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index], hierarchy));
             }
         }
 

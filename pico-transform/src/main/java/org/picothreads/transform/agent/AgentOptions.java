@@ -1,5 +1,6 @@
 package org.picothreads.transform.agent;
 
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -21,8 +22,10 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
     /**
      * Parses the agent's argument text; null or blank gives the defaults (every class, no report, quiet).
      *
-     * @throws IllegalArgumentException for an unknown option, a setting without {@code =}, or a bad pattern,
-     *                                  with a message that lists the options
+     * @throws IllegalArgumentException for an unknown option, a setting without {@code =} or with an empty value,
+     *                                  a second {@code report}, a {@code verbose} that is neither {@code true} nor
+     *                                  {@code false}, an unusable report path or a bad pattern, with a message that
+     *                                  lists the options
      */
     public static AgentOptions parse(String arguments) {
         List<String> includes = new ArrayList<>();
@@ -40,11 +43,19 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
                 if (!NAMES.contains(name) || (value == null && !name.equals("verbose"))) {
                     throw new IllegalArgumentException(usage("'" + setting.strip() + "' is not an option"));
                 }
+                if (value != null && value.isEmpty()) {
+                    throw new IllegalArgumentException(usage("'" + setting.strip() + "' has no value"));
+                }
                 switch (name) {
                     case "includes" -> includes.addAll(patterns(value));
                     case "excludes" -> excludes.addAll(patterns(value));
-                    case "report" -> report = Path.of(value);
-                    default -> verbose = value == null || Boolean.parseBoolean(value);
+                    case "report" -> {
+                        if (report != null) {
+                            throw new IllegalArgumentException(usage("'report' is given twice"));
+                        }
+                        report = reportPath(value);
+                    }
+                    default -> verbose = verboseValue(value);
                 }
             }
         }
@@ -53,6 +64,25 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
         } catch (IllegalArgumentException badPattern) {
             throw new IllegalArgumentException(usage(badPattern.getMessage()), badPattern);
         }
+    }
+
+    private static Path reportPath(String value) {
+        try {
+            return Path.of(value);
+        } catch (InvalidPathException unusable) {
+            throw new IllegalArgumentException(usage("'report=" + value + "' is not a usable path: "
+                    + unusable.getReason()), unusable);
+        }
+    }
+
+    private static boolean verboseValue(String value) {
+        if (value == null || value.equalsIgnoreCase("true")) {
+            return true;
+        }
+        if (value.equalsIgnoreCase("false")) {
+            return false;
+        }
+        throw new IllegalArgumentException(usage("'verbose=" + value + "' is neither verbose=true nor verbose=false"));
     }
 
     private static List<String> patterns(String value) {

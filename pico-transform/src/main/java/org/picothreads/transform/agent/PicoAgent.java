@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.TransformException;
+import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.io.ContainerException;
 import org.picothreads.transform.report.ReportJson;
 
@@ -27,13 +28,32 @@ public final class PicoAgent {
     /** The start of every line the agent prints. */
     static final String PREFIX = "pico-agent: ";
     static final String WARNING = PREFIX + "warning: ";
+    /** The exit code when the agent cannot start. */
+    static final int FAILURE = 1;
 
     private PicoAgent() {
     }
 
-    /** The agent's entry point before {@code main}; {@code arguments} is the text after {@code pico-agent.jar=}. */
-    public static void premain(String arguments, Instrumentation instrumentation) throws TransformException {
-        install(AgentOptions.parse(arguments), instrumentation, System.err);
+    /**
+     * The agent's entry point before {@code main}; {@code arguments} is the text after {@code pico-agent.jar=}. A
+     * wrong option or a failed startup rewrite ends the JVM with one line on standard error and exit code 1, before
+     * {@code main} runs (an exception thrown from here would abort the JVM with a native stack dump instead).
+     */
+    public static void premain(String arguments, Instrumentation instrumentation) {
+        try {
+            install(AgentOptions.parse(arguments), instrumentation, System.err);
+        } catch (IllegalArgumentException wrongOption) {
+            stop(wrongOption.getMessage());
+        } catch (TransformException | RuntimeException failure) {
+            stop(PREFIX + "error: cannot start: " + PreparedClasses.oneLine(String.valueOf(failure.getMessage())));
+        }
+    }
+
+    /** Prints the line and ends the JVM with exit code 1. */
+    private static void stop(String line) {
+        System.err.println(line);
+        System.err.flush();
+        System.exit(FAILURE);
     }
 
     static void install(AgentOptions options, Instrumentation instrumentation, PrintStream messages)
@@ -47,6 +67,11 @@ public final class PicoAgent {
         PicoTransformer transformer = PicoTransformer.withClasspath(hierarchyPath);
         PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), transformer::transform,
                 messages);
+        if (prepared.socketUser() != null && ClassLoader.getSystemResource(RuntimeNames.NET_PROBE + ".class") == null) {
+            messages.println(WARNING + prepared.socketUser() + " uses sockets, but pico-net is not on the class path:"
+                    + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"
+                    + " -cp");
+        }
         if (options.report() != null) {
             try {
                 prepared.writeReport(options.report());

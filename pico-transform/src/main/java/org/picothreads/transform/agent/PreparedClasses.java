@@ -52,6 +52,8 @@ final class PreparedClasses {
 
     private final Map<String, Prepared> classes;
     private final TransformReport report;
+    /** The binary name of a class read at startup that refers to a socket type, or null. */
+    private String socketUser;
 
     private PreparedClasses(Map<String, Prepared> classes, TransformReport report) {
         this.classes = Map.copyOf(classes);
@@ -68,6 +70,13 @@ final class PreparedClasses {
         for (Path entry : classPath) {
             readChosenClasses(entry, filter, inputsByName, warnings);
         }
+        PreparedClasses done = rewrite(inputsByName, rewriting, warnings);
+        done.socketUser = SocketUse.firstUser(inputsByName.values());
+        return done;
+    }
+
+    private static PreparedClasses rewrite(Map<String, ClassInput> inputsByName, ClassRewriting rewriting,
+            PrintStream warnings) {
         Map<String, Prepared> prepared = new HashMap<>();
         List<String> names = new ArrayList<>(inputsByName.keySet());
         while (!names.isEmpty()) {
@@ -149,6 +158,11 @@ final class PreparedClasses {
     /** The class prepared under this internal name, or null when none was read at startup. */
     Prepared find(String internalName) {
         return classes.get(internalName);
+    }
+
+    /** The binary name of a class read at startup that refers to a socket type, or null when none does. */
+    String socketUser() {
+        return socketUser;
     }
 
     /** The transformer's report of the startup rewrite. */

@@ -41,14 +41,20 @@ import picocli.CommandLine.Spec;
                     + "manifest are copied unchanged. OUTPUT is written only when the whole run succeeds."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:the output was written",
-            "1:the input cannot be transformed, or the output cannot be written",
-            "2:the command line is wrong"})
+            "1:the input cannot be transformed, or the output cannot be written or would lose files; nothing "
+                    + "was written",
+            "2:the command line is wrong",
+            "3:--strict is given and a call site would pin, a method would be left as it was, or the input holds "
+                    + "no class; nothing was written"})
 public final class TransformCommand implements Callable<Integer> {
     static final int SUCCESS = 0;
     static final int FAILURE = 1;
     static final int USAGE_ERROR = 2;
-    private static final String ERROR = "pico-transform: error: ";
-    private static final String WARNING = "pico-transform: warning: ";
+    static final int STRICT_FAILURE = 3;
+    /** How many pinned call sites and methods left as they were the console names; the report lists them all. */
+    static final int NAMED_ON_CONSOLE = 5;
+    static final String ERROR = "pico-transform: error: ";
+    static final String WARNING = "pico-transform: warning: ";
 
     @Parameters(index = "0", paramLabel = "INPUT", description = "The classes to transform: a directory or a jar.")
     private Path input;
@@ -66,6 +72,11 @@ public final class TransformCommand implements Callable<Integer> {
     @Option(names = "--report", paramLabel = "FILE",
             description = "Write what was done to each class and method to FILE, as JSON.")
     private Path report;
+
+    @Option(names = "--strict",
+            description = "Fail, writing nothing, when a call site would block in place (pinned) instead of "
+                    + "suspending, a method would be left as it was, or INPUT holds no class.")
+    private boolean strict;
 
     @Option(names = {"-v", "--verbose"}, description = "Print the stack trace of an error.")
     private boolean verbose;
@@ -94,6 +105,10 @@ public final class TransformCommand implements Callable<Integer> {
             String summary = transform(err);
             spec.commandLine().getOut().println(summary);
             return SUCCESS;
+        } catch (StrictFailure failure) {
+            failure.lines().forEach(line -> err.println(line));
+            err.flush();
+            return STRICT_FAILURE;
         } catch (ContainerException | TransformException | RefusedException failure) {
             String message = failure.getMessage() == null ? "cannot transform " + input : failure.getMessage();
             printError(err, message, failure);
@@ -105,16 +120,23 @@ public final class TransformCommand implements Callable<Integer> {
     }
 
     /** Runs the whole transformation and returns the line that sums it up. */
-    private String transform(PrintWriter err) throws ContainerException, TransformException, RefusedException {
+    private String transform(PrintWriter err)
+            throws ContainerException, TransformException, RefusedException, StrictFailure {
         List<Path> classpathEntries = checkArguments();
         ClassContainer container = ClassContainer.read(input);
         List<ClassInput> classes = container.classInputs();
-        PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries);
+        // The command's output runs with pico-runtime and pico-net (docs/cli.md), so sockets are always redirected.
+        PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries).withPicoNetAtRunTime();
         // An input of resources only is copied without asking the transformer.
         TransformResult result = classes.isEmpty()
                 ? new TransformResult(List.of(), new TransformReport(List.of()))
                 : transformer.transform(classes);
         ClassContainer rewritten = container.withTransformedClasses(result.classes());
+        OutputSafety.checkContents(rewritten, output);
+        List<String> notes = RunNotes.of(result.report(), classes.isEmpty(), input, report);
+        if (strict && !notes.isEmpty()) {
+            throw new StrictFailure(RunNotes.asStrictFailure(notes));
+        }
         List<String> signatureFiles = container.signatureFiles();
         if (rewritten.signatureFiles().size() < signatureFiles.size()) {
             err.println(WARNING + "dropped the signature files of " + input + " (" + String.join(", ", signatureFiles)
@@ -129,6 +151,7 @@ public final class TransformCommand implements Callable<Integer> {
                 stagedReport.commit();
             }
         }
+        notes.forEach(line -> err.println(line));
         ReportJson.Summary summary = ReportJson.Summary.of(result.report());
         return "rewrote " + summary.changedClasses() + " of " + count(summary.classes(), "class", "classes")
                 + " (" + count(summary.rewrittenMethods(), "method", "methods") + ") into " + output;
@@ -144,6 +167,7 @@ public final class TransformCommand implements Callable<Integer> {
         ContainerKind.ofOutput(output);
         ContainerPaths.requireSeparate(input, output);
         List<Path> classpathEntries = checkedClasspath();
+        OutputSafety.checkPaths(output, classpathEntries);
         checkReportPath();
         return classpathEntries;
     }
@@ -172,9 +196,11 @@ public final class TransformCommand implements Callable<Integer> {
         if (ContainerPaths.sameFile(report, input) || ContainerPaths.sameFile(report, output)) {
             throw new RefusedException("report file " + report + " is the input or the output");
         }
+        OutputSafety.checkReport(report);
     }
 
-    private static String count(int number, String singular, String plural) {
+    /** The number with the singular or plural noun that follows it. */
+    static String count(int number, String singular, String plural) {
         return number + " " + (number == 1 ? singular : plural);
     }
 
@@ -186,12 +212,18 @@ public final class TransformCommand implements Callable<Integer> {
         err.flush();
     }
 
-    /** A run refused before anything was read, for a reason given in one line. */
-    private static final class RefusedException extends Exception {
+    /** A run that {@code --strict} stops, with the lines that say why. */
+    private static final class StrictFailure extends Exception {
         private static final long serialVersionUID = 1L;
+        private final transient List<String> lines;
 
-        RefusedException(String message) {
-            super(message);
+        StrictFailure(List<String> lines) {
+            super(lines.get(0));
+            this.lines = lines;
+        }
+
+        List<String> lines() {
+            return lines;
         }
     }
 

@@ -62,8 +62,8 @@ public final class ClassRewriter {
     }
 
     /** The header of a class as it will be after the rewrite, for the hierarchy. */
-    public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header) {
-        String replacement = Redirects.table().replacementType(String.valueOf(header.superName()));
+    public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header, ClassHierarchy hierarchy) {
+        String replacement = hierarchy.redirects().replacementType(String.valueOf(header.superName()));
         if (replacement != null && !header.isInterface() && !replacement.equals(header.name())) {
             return new ClassHierarchy.ClassInfo(header.name(), replacement, header.interfaces(), header.access(),
                     header.methods(), header.capturingMethods());
@@ -88,7 +88,7 @@ public final class ClassRewriter {
         };
         new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
         boolean superclassRedirected = false;
-        String replacement = Redirects.table().replacementType(String.valueOf(node.superName));
+        String replacement = hierarchy.redirects().replacementType(String.valueOf(node.superName));
         if (replacement != null && (node.access & Opcodes.ACC_INTERFACE) == 0 && !replacement.equals(node.name)) {
             node.superName = replacement;
             superclassRedirected = true;

@@ -28,6 +28,15 @@ public final class RuntimeNames {
     public static final String RESTORED_CALLER_FIELD = "restoredCaller";
     public static final String RESTORED_CALLER_DESCRIPTOR = "Ljava/lang/Object;";
 
+    /** Package prefix of pico-net, whose types and methods some redirects lead to. */
+    public static final String NET_PACKAGE = "org/picothreads/net/";
+    /**
+     * A class of pico-net that every pico-net jar holds: when the classes being transformed or their classpath hold
+     * it, the program has pico-net at run time and the java.net and java.io redirects to pico-net apply; otherwise
+     * they are left out, so that the rewritten program needs only pico-runtime.
+     */
+    public static final String NET_PROBE = "org/picothreads/net/ChannelCalls";
+
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
 

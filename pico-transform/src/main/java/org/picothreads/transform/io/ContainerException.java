@@ -25,7 +25,7 @@ public final class ContainerException extends Exception {
     }
 
     /** Wraps a failed file operation as {@code "<action> <file>: <reason>"}, for example "cannot read in.jar: permission denied". */
-    static ContainerException of(String action, Path file, IOException failure) {
+    public static ContainerException of(String action, Path file, IOException failure) {
         return new ContainerException(action + " " + file + ": " + reason(failure, file), failure);
     }
 

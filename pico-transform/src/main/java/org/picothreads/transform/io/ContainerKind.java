@@ -55,7 +55,8 @@ public enum ContainerKind {
         return name.endsWith(".jar") || name.endsWith(".zip");
     }
 
-    private static boolean startsLikeZip(Path file) throws ContainerException {
+    /** True when the file's first bytes are those of a zip file (a jar, a war, an empty zip). */
+    public static boolean startsLikeZip(Path file) throws ContainerException {
         try (InputStream in = Files.newInputStream(file)) {
             byte[] start = in.readNBytes(4);
             return Arrays.stream(ZIP_SIGNATURES).anyMatch(signature -> Arrays.equals(signature, start));

@@ -18,6 +18,8 @@ import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.testing.TestClasspath;
 
@@ -53,10 +55,68 @@ class PicoAgentTest {
     private record Result(int exitCode, String output, String errors) {
     }
 
+    /**
+     * A program that uses java.io's decorators (BufferedReader, PrintWriter, PrintStream, DataInputStream) and no
+     * socket, in a thread that sleeps: under the agent, whose jar has no pico-net, it must run with the JDK's types.
+     */
+    private static final String STREAMS_PROGRAM = """
+            package agentstreams;
+
+            import java.io.*;
+
+            public class Streams {
+                public static void main(String[] args) throws Exception {
+                    String[] seen = new String[1];
+                    Thread thread = new Thread(() -> {
+                        try {
+                            StringWriter text = new StringWriter();
+                            PrintWriter writer = new PrintWriter(text);
+                            writer.println("first");
+                            writer.println("second");
+                            writer.flush();
+                            Thread.sleep(10);
+                            BufferedReader reader = new BufferedReader(new StringReader(text.toString()));
+                            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                            PrintStream print = new PrintStream(bytes, true);
+                            print.print(reader.readLine() + "+" + reader.readLine());
+                            DataInputStream data = new DataInputStream(new ByteArrayInputStream(new byte[] {0, 0, 0, 42}));
+                            seen[0] = bytes + " " + data.readInt() + " on " + Thread.currentThread().getClass().getName();
+                        } catch (IOException | InterruptedException failure) {
+                            seen[0] = failure.toString();
+                        }
+                    });
+                    thread.start();
+                    thread.join();
+                    System.out.println(seen[0]);
+                }
+            }
+            """;
+
+    /** A program that opens a server socket on 127.0.0.1 and closes it at once. */
+    private static final String SOCKET_PROGRAM = """
+            package agentsockets;
+
+            import java.net.InetAddress;
+            import java.net.ServerSocket;
+
+            public class Listener {
+                public static void main(String[] args) throws Exception {
+                    try (ServerSocket server = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+                        System.out.println(server.getLocalPort() > 0 ? "bound" : "not bound");
+                    }
+                }
+            }
+            """;
+
     private Result run(String agentArguments) throws IOException, InterruptedException {
+        return run(agentArguments, "agentprogram.Main");
+    }
+
+    private Result run(String agentArguments, String mainClass) throws IOException, InterruptedException {
         Path program = directory.resolve("program");
         if (!Files.isDirectory(program)) {
-            SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM));
+            SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM,
+                    "agentstreams.Streams", STREAMS_PROGRAM, "agentsockets.Listener", SOCKET_PROGRAM));
         }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
@@ -68,7 +128,7 @@ class PicoAgentTest {
         TestClasspath.entries().forEach(entry -> classPath.add(entry.toString()));
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
-        command.add("agentprogram.Main");
+        command.add(mainClass);
         Path output = directory.resolve("output.txt");
         Path errors = directory.resolve("errors.txt");
         Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
@@ -109,6 +169,29 @@ class PicoAgentTest {
     }
 
     @Test
+    void under_the_agent_a_program_with_java_io_streams_and_no_socket_runs_without_pico_net() throws Exception {
+        Result plain = run(null, "agentstreams.Streams");
+        Result rewritten = run("includes=agentstreams.*", "agentstreams.Streams");
+
+        assertEquals(0, plain.exitCode(), plain.errors());
+        assertEquals("first+second 42 on java.lang.Thread", plain.output());
+        assertEquals(0, rewritten.exitCode(), rewritten.errors());
+        assertEquals("first+second 42 on org.picothreads.runtime.PicoThread", rewritten.output());
+        assertEquals("", rewritten.errors());
+    }
+
+    @Test
+    void under_the_agent_a_program_with_sockets_and_no_pico_net_is_named_in_a_warning() throws Exception {
+        Result result = run("includes=agentsockets.*", "agentsockets.Listener");
+
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("bound", result.output());
+        assertEquals("pico-agent: warning: agentsockets.Listener uses sockets, but pico-net is not on the class path:"
+                + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to -cp",
+                result.errors());
+    }
+
+    @Test
     void a_class_the_includes_leave_out_runs_unchanged() throws Exception {
         Result result = run("includes=someone.else.*");
         assertEquals(0, result.exitCode(), result.errors());
@@ -119,7 +202,21 @@ class PicoAgentTest {
     @Test
     void a_wrong_option_stops_the_jvm_with_the_list_of_options() throws Exception {
         Result result = run("include=agentprogram.*");
-        assertTrue(result.exitCode() != 0);
-        assertTrue(result.errors().contains("pico-agent: 'include=agentprogram.*' is not an option"), result.errors());
+        assertEquals(1, result.exitCode(), result.errors());
+        assertTrue(result.errors().startsWith("pico-agent: 'include=agentprogram.*' is not an option; the options are"),
+                result.errors());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"include=agentprogram.*", "includes", "includes=", "report=", "=x", "verbose=maybe",
+        "report=a.json;report=b.json", "includes=agent program.*", "includes=agentprogram.*;;x"})
+    void every_malformed_option_ends_the_jvm_with_one_line_and_exit_code_1_before_main(String arguments)
+            throws Exception {
+        Result result = run(arguments);
+        assertEquals(1, result.exitCode(), result.errors());
+        assertEquals("", result.output(), "main must not run");
+        assertEquals(1, result.errors().lines().count(), result.errors());
+        assertTrue(result.errors().startsWith("pico-agent: "), result.errors());
+        assertTrue(result.errors().contains("the options are includes=PATTERN"), result.errors());
     }
 }

@@ -23,6 +23,17 @@ import org.picothreads.transform.io.TestFiles;
  */
 class TransformCommandTransformerTest {
     private static final byte[] MANIFEST = bytes("Manifest-Version: 1.0\r\nMain-Class: com.x.Foo\r\n\r\n");
+    private static final String STARTER = """
+            package com.x;
+
+            public class Starter {
+                public static void main(String[] args) throws InterruptedException {
+                    Thread worker = new Thread(() -> System.out.println("working"));
+                    worker.start();
+                    worker.join();
+                }
+            }
+            """;
 
     @TempDir
     Path temporary;
@@ -81,17 +92,21 @@ class TransformCommandTransformerTest {
         contents.put("com/x/Foo.class", TestClasses.plainClass("com/x/Foo"));
         contents.put("com/x/messages.properties", bytes("greeting=hello\n"));
         Path input = TestFiles.writeSimpleJar(temporary.resolve("in.jar"), contents);
-        Path output = TestFiles.writeTree(temporary.resolve("out"), Map.of(
-                "com/x/Foo.class", bytes("stale"),
-                "kept.txt", bytes("kept")));
+        Path starter = TestFiles.writeTree(temporary.resolve("starter"), TestClasses.compile(
+                temporary.resolve("compile"), Map.of("com.x.Starter", STARTER)));
+        Path output = temporary.resolve("out");
+        assertEquals(0, CommandRun.run(starter, output).exitCode(), "an earlier output, with a rewritten class");
+        Files.write(output.resolve("com/x/Foo.class"), bytes("stale"));
+        Files.write(output.resolve("kept.txt"), bytes("kept"));
 
         CommandRun run = CommandRun.run(input, output);
 
         assertEquals(0, run.exitCode(), run.err());
         Map<String, byte[]> files = TestFiles.readTree(output);
-        assertEquals(List.of("com/x/Foo.class", "com/x/messages.properties", "kept.txt"), List.copyOf(files.keySet()));
+        assertEquals(List.of("com/x/Foo.class", "com/x/Starter.class", "com/x/messages.properties", "kept.txt"),
+                List.copyOf(files.keySet()));
         assertArrayEquals(contents.get("com/x/Foo.class"), files.get("com/x/Foo.class"));
-        assertEquals(List.of("in.jar", "out"), TestFiles.listing(temporary));
+        assertEquals(List.of("compile", "in.jar", "out", "starter"), TestFiles.listing(temporary));
     }
 
     @Test
@@ -146,17 +161,8 @@ class TransformCommandTransformerTest {
 
     @Test
     void a_signed_jar_loses_its_signature_files_when_a_class_is_rewritten() throws Exception {
-        Map<String, byte[]> classes = TestClasses.compile(temporary.resolve("compile"), Map.of("com.x.Starter", """
-                package com.x;
-
-                public class Starter {
-                    public static void main(String[] args) throws InterruptedException {
-                        Thread worker = new Thread(() -> System.out.println("working"));
-                        worker.start();
-                        worker.join();
-                    }
-                }
-                """));
+        Map<String, byte[]> classes = TestClasses.compile(temporary.resolve("compile"), Map.of("com.x.Starter",
+                STARTER));
         Map<String, byte[]> contents = new LinkedHashMap<>();
         contents.put("META-INF/MANIFEST.MF", MANIFEST);
         contents.put("META-INF/SIGNER.SF", bytes("Signature-Version: 1.0\r\n\r\n"));
@@ -174,6 +180,38 @@ class TransformCommandTransformerTest {
         assertTrue(run.out().startsWith("rewrote 1 of 1 class ("), run.out());
         assertEquals(List.of("META-INF/MANIFEST.MF", "com/x/Starter.class"), TestFiles.entryNames(output));
         assertArrayEquals(MANIFEST, TestFiles.contents(output).get("META-INF/MANIFEST.MF"));
+    }
+
+    @Test
+    void the_output_refers_to_pico_net_whether_or_not_the_classpath_names_it() throws Exception {
+        Map<String, byte[]> classes = TestClasses.compile(temporary.resolve("compile"), Map.of("com.x.Lines", """
+                package com.x;
+
+                import java.io.BufferedReader;
+                import java.io.StringReader;
+
+                public class Lines {
+                    public static void main(String[] args) throws Exception {
+                        Thread worker = new Thread(() -> {
+                            try {
+                                System.out.println(new BufferedReader(new StringReader("a")).readLine());
+                            } catch (java.io.IOException failure) {
+                                throw new RuntimeException(failure);
+                            }
+                        });
+                        worker.start();
+                        worker.join();
+                    }
+                }
+                """));
+        Path output = temporary.resolve("out");
+
+        CommandRun run = CommandRun.run(TestFiles.writeTree(temporary.resolve("classes"), classes), output);
+
+        assertEquals(0, run.exitCode(), run.err());
+        String rewritten = new String(Files.readAllBytes(output.resolve("com/x/Lines.class")),
+                java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertTrue(rewritten.contains("org/picothreads/net/io/PicoBufferedReader"), "not redirected to pico-net");
     }
 
     private Path plainClasses() {

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
+import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
@@ -29,6 +30,8 @@ public final class Redirects {
 
     private static final String RESOURCE = "/org/picothreads/transform/redirects.txt";
     private static final Redirects TABLE = load();
+    /** The table without the entries that lead to pico-net, for a program that does not have it. */
+    private static final Redirects WITHOUT_NET = TABLE.without(RuntimeNames.NET_PACKAGE);
 
     /** JDK type to the runtime subclass created instead. */
     private final Map<String, String> replacedTypes;
@@ -68,6 +71,44 @@ public final class Redirects {
     /** The table shipped with the transformer. */
     public static Redirects table() {
         return TABLE;
+    }
+
+    /**
+     * The table for a program with or without pico-net at run time: without it, no entry leads to pico-net's types
+     * or methods (sockets and java.io streams stay the JDK's), so that the rewritten classes need only the runtime.
+     */
+    public static Redirects table(boolean withNet) {
+        return withNet ? TABLE : WITHOUT_NET;
+    }
+
+    /** This table without the entries whose runtime type or method lies in the package {@code prefix}. */
+    private Redirects without(String prefix) {
+        Map<String, String> types = new HashMap<>(replacedTypes);
+        types.values().removeIf(replacement -> replacement.startsWith(prefix));
+        Set<String> blocking = new HashSet<>(blockingTargets);
+        blocking.removeIf(target -> target.startsWith(prefix));
+        Map<String, String> members = new HashMap<>(jdkMembers);
+        members.keySet().removeIf(target -> target.startsWith(prefix));
+        Set<String> dispatched = new HashSet<>(dispatchedTargets);
+        dispatched.removeIf(target -> target.startsWith(prefix));
+        Map<String, Redirect> completed = new HashMap<>(completions);
+        completed.values().removeIf(redirect -> redirect.owner().startsWith(prefix));
+        return new Redirects(Map.copyOf(types), withoutOwners(staticMethods, prefix),
+                withoutOwners(instanceMethods, prefix), Set.copyOf(blocking), Map.copyOf(members),
+                Set.copyOf(dispatched), Map.copyOf(completed));
+    }
+
+    private static Map<String, Map<String, Redirect>> withoutOwners(Map<String, Map<String, Redirect>> byMember,
+            String prefix) {
+        Map<String, Map<String, Redirect>> kept = new HashMap<>();
+        byMember.forEach((member, byOwner) -> {
+            Map<String, Redirect> owners = new HashMap<>(byOwner);
+            owners.values().removeIf(redirect -> redirect.owner().startsWith(prefix));
+            if (!owners.isEmpty()) {
+                kept.put(member, owners);
+            }
+        });
+        return kept;
     }
 
     /** The runtime type created instead of {@code type}, or null when {@code type} is not replaced. */

@@ -16,7 +16,7 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
  * references to the JDK members it stands in for.
  */
 public final class ReferenceRedirector extends MethodVisitor {
-    private final Redirects redirects = Redirects.table();
+    private final Redirects redirects;
     private final ClassHierarchy hierarchy;
     /** The internal name of the class whose method this is. */
     private final String className;
@@ -30,6 +30,7 @@ public final class ReferenceRedirector extends MethodVisitor {
     public ReferenceRedirector(MethodVisitor next, ClassHierarchy hierarchy, String className, int[] redirectedCount) {
         super(RuntimeNames.ASM_API, next);
         this.hierarchy = hierarchy;
+        this.redirects = hierarchy.redirects();
         this.className = className;
         this.redirectedCount = redirectedCount;
     }

@@ -48,6 +48,8 @@ public final class ClassHierarchy implements AutoCloseable {
     }
 
     private final Map<String, ClassInfo> known = new HashMap<>();
+    /** The redirects that apply to the program: without pico-net's unless it has pico-net (see {@link #useNet}). */
+    private Redirects redirects = Redirects.table();
     private final Map<String, ClassInfo> cache = new HashMap<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<ZipFile> archives = new ArrayList<>();
@@ -64,6 +66,19 @@ public final class ClassHierarchy implements AutoCloseable {
         }
         Redirects.table().replacedTypes().forEach((type, replacement) -> known.put(replacement,
                 new ClassInfo(replacement, type, List.of(), Opcodes.ACC_PUBLIC, Map.of(), Set.of())));
+    }
+
+    /**
+     * Chooses the redirects for a program with pico-net when {@code withNet} or the classpath holds
+     * {@link RuntimeNames#NET_PROBE}, and without pico-net's otherwise. Called before any class is registered.
+     */
+    public void useNet(boolean withNet) {
+        redirects = Redirects.table(withNet || find(RuntimeNames.NET_PROBE) != null);
+    }
+
+    /** The redirects that apply to the program being transformed. */
+    public Redirects redirects() {
+        return redirects;
     }
 
     /** Registers a class being transformed, with the superclass it will have after the rewrite. */
