@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingDeque;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.DelayQueue;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.LinkedBlockingDeque;
@@ -59,10 +60,11 @@ public final class BlockingQueues {
 
         BlockingQueue<Integer> priorities = new PriorityBlockingQueue<>();
         StringBuilder ordered = new StringBuilder();
+        CountDownLatch allPut = new CountDownLatch(1);
         Thread priorityConsumer = new Thread(() -> {
             try {
                 ordered.append(priorities.take());
-                Thread.sleep(10);
+                allPut.await();
                 for (int index = 0; index < 3; index++) {
                     ordered.append(priorities.take());
                 }
@@ -73,10 +75,14 @@ public final class BlockingQueues {
         priorityConsumer.start();
         Thread.sleep(10);
         priorities.put(5);
-        Thread.sleep(5);
+        // The rest go in once 5 was taken, and are taken only when all three are in: the order is the queue's alone.
+        while (!priorities.isEmpty()) {
+            Thread.sleep(1);
+        }
         priorities.put(9);
         priorities.put(1);
         priorities.put(4);
+        allPut.countDown();
         priorityConsumer.join();
         log.append("\npriority: ").append(ordered);
 

@@ -164,7 +164,10 @@ public final class SemaphoresAndLocks {
             }
         });
         interruptedLocker.start();
-        Thread.sleep(10);
+        // Counted once it waits, so that the queue length does not depend on how loaded the machine is.
+        while (interruptedLocker.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
         waits.append(", queued ").append(held.hasQueuedThreads()).append(' ').append(held.getQueueLength());
         interruptedLocker.interrupt();
         interruptedLocker.join();
