@@ -15,7 +15,10 @@ interface ClassRewriting {
     /** Transforms the classes together. */
     TransformResult rewrite(List<ClassInput> classes) throws TransformException;
 
-    /** The class that uses sockets without pico-net, as {@link PicoTransformer#socketUserWithoutPicoNet}; none here. */
+    /**
+     * The class that uses sockets without pico-net, as {@link PicoTransformer#socketUserWithoutPicoNet}; a rewriting
+     * given as a function alone knows of none.
+     */
     default String socketUserWithoutPicoNet(List<ClassInput> classes) throws TransformException {
         return null;
     }
