@@ -42,9 +42,11 @@ public abstract class AbstractTransformMojo extends AbstractMojo {
 
     /**
      * Fails the build when any rewritten class has a call site that would block in place, pinning its thread,
-     * instead of suspending (a blocking call in a constructor, a class initializer or a synchronized region). The
-     * failure message lists each such call site: class, method, line, called method and reason. Nothing is written
-     * when the build fails this way.
+     * instead of suspending (a blocking call in a constructor or a class initializer, or one the transformer cannot
+     * make suspendable, such as a call handing a JDK callback a lambda that blocks), or when a class uses sockets
+     * and pico-net is not on the classpath, so that its socket calls would block the carrier thread. The failure
+     * message lists each such call site (class, method, line, called method and reason) or names the socket user.
+     * Nothing is written when the build fails this way.
      */
     @Parameter(property = "pico.failOnPinned", defaultValue = "false")
     private boolean failOnPinned;

@@ -36,11 +36,13 @@ import org.picothreads.transform.report.TransformReport;
  * <pre>
  * 1. unpack the classes of each dependency to rewrite whose file changed since the last run
  * 2. read the directory; the chosen classes are those the include and exclude patterns select
- * 3. when every chosen class is as the last run left it and the options are the same: nothing to do
- * 4. otherwise hand every chosen class to the transformer in one call, with the classes already rewritten
+ * 3. warn when a chosen class uses sockets and pico-net is not on the classpath; fail, writing nothing,
+ *    if failOnPinned is set
+ * 4. when every chosen class is as the last run left it and the options are the same: nothing to do
+ * 5. otherwise hand every chosen class to the transformer in one call, with the classes already rewritten
  *    elsewhere (the other classes of the directory, the analysed directories) for the analysis only
- * 5. fail, writing nothing, if failOnPinned is set and any chosen class has a call site that pins
- * 6. write back each class that changed, each in one atomic step; then the report and the state
+ * 6. fail, writing nothing, if failOnPinned is set and any chosen class has a call site that pins
+ * 7. write back each class that changed, each in one atomic step; then the report and the state
  * </pre>
  */
 final class ClassDirectoryTransformation {
@@ -56,7 +58,8 @@ final class ClassDirectoryTransformation {
      * @param optionsFingerprint  changes whenever an option that changes the output changes
      * @param stateFile           where the incremental state is kept
      * @param reportFile          where the JSON report goes, or null for none
-     * @param failOnPinned        whether a call site that pins its thread fails the run
+     * @param failOnPinned        whether a call site that pins its thread, or a class that uses sockets without
+     *                            pico-net on the classpath, fails the run
      */
     record Request(Path classesDirectory, List<Path> classpath, List<Path> analysedDirectories, ClassNameFilter filter,
             List<DependencyToRewrite> dependencies, String optionsFingerprint, Path stateFile, Path reportFile,
@@ -72,6 +75,9 @@ final class ClassDirectoryTransformation {
      */
     record Outcome(int chosenClasses, int writtenClasses, boolean upToDate) {
     }
+
+    /** The coordinates of the dependency that makes sockets suspend only their PicoThread. */
+    static final String PICO_NET = "org.picothreads:pico-net";
 
     private final Request request;
     private final Log log;
@@ -114,6 +120,8 @@ final class ClassDirectoryTransformation {
             }
         }
         String optionsFingerprint = TransformState.hash(fingerprint.toString().getBytes(StandardCharsets.UTF_8));
+        PicoTransformer transformer = transformer();
+        checkSocketUse(transformer, new ArrayList<>(chosen.values()));
 
         Map<String, String> currentHashes = new TreeMap<>();
         chosen.forEach((path, input) -> currentHashes.put(path, TransformState.hash(input.bytes())));
@@ -128,7 +136,7 @@ final class ClassDirectoryTransformation {
 
         List<ClassInput> inputs = new ArrayList<>(chosen.values());
         inputs.addAll(analysedOnly);
-        TransformResult result = transform(inputs);
+        TransformResult result = transform(transformer, inputs);
         List<String> paths = new ArrayList<>(chosen.keySet());
         Map<String, List<String>> pinnedByPath = new HashMap<>();
         List<ClassReport> chosenReports = new ArrayList<>();
@@ -227,7 +235,8 @@ final class ClassDirectoryTransformation {
         return hashes;
     }
 
-    private TransformResult transform(List<ClassInput> inputs) throws MojoExecutionException, MojoFailureException {
+    /** The transformer, reading the class hierarchy from the classes directory and then the classpath. */
+    private PicoTransformer transformer() throws MojoFailureException {
         List<Path> classpath = new ArrayList<>();
         classpath.add(request.classesDirectory());
         for (Path entry : request.classpath()) {
@@ -236,7 +245,39 @@ final class ClassDirectoryTransformation {
             }
         }
         try {
-            return PicoTransformer.withClasspath(classpath).transform(inputs);
+            return PicoTransformer.withClasspath(classpath);
+        } catch (TransformException refused) {
+            throw new MojoFailureException("PicoThreads: " + refused.getMessage(), refused);
+        }
+    }
+
+    /**
+     * Warns, or with failOnPinned fails the run before anything is written, when a chosen class uses sockets and
+     * pico-net is not on the classpath: its socket calls would block the carrier thread and every PicoThread.
+     */
+    private void checkSocketUse(PicoTransformer transformer, List<ClassInput> chosen) throws MojoFailureException {
+        String socketUser;
+        try {
+            socketUser = transformer.socketUserWithoutPicoNet(chosen);
+        } catch (TransformException unreadable) {
+            throw new MojoFailureException("PicoThreads: " + unreadable.getMessage(), unreadable);
+        }
+        if (socketUser == null) {
+            return;
+        }
+        String message = "PicoThreads: " + socketUser + " uses sockets, but pico-net is not on the classpath: its"
+                + " socket calls block the carrier thread, and every PicoThread waits with them; add the dependency "
+                + PICO_NET;
+        if (request.failOnPinned()) {
+            throw new MojoFailureException(message + " (failOnPinned is set)");
+        }
+        log.warn(message);
+    }
+
+    private TransformResult transform(PicoTransformer transformer, List<ClassInput> inputs)
+            throws MojoExecutionException, MojoFailureException {
+        try {
+            return transformer.transform(inputs);
         } catch (TransformException refused) {
             throw new MojoFailureException("PicoThreads: " + refused.getMessage(), refused);
         } catch (RuntimeException failure) {

@@ -63,6 +63,32 @@ class ClassDirectoryTransformationTest {
             }
             """;
 
+    private static final String CLIENT = """
+            package app;
+
+            import java.io.IOException;
+            import java.net.InetAddress;
+            import java.net.Socket;
+
+            public class Client {
+                public static int firstByte(int port) throws IOException {
+                    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                        return socket.getInputStream().read();
+                    }
+                }
+            }
+            """;
+    /** The class by which the transformer knows pico-net is on the classpath (RuntimeNames.NET_PROBE). */
+    private static final String NET_PROBE = """
+            package org.picothreads.net;
+
+            public final class ChannelCalls {
+            }
+            """;
+    private static final String SOCKET_WARNING = "PicoThreads: app.Client uses sockets, but pico-net is not on the"
+            + " classpath: its socket calls block the carrier thread, and every PicoThread waits with them; add the"
+            + " dependency org.picothreads:pico-net";
+
     @TempDir
     Path directory;
 
@@ -190,6 +216,54 @@ class ClassDirectoryTransformationTest {
                         .run());
 
         assertTrue(failure.getMessage().contains("app.Pinned.<init>()V line 5"), failure.getMessage());
+    }
+
+    @Test
+    void a_class_that_uses_sockets_without_pico_net_on_the_classpath_is_named_in_one_warning_on_every_build()
+            throws Exception {
+        compile(classes, Map.of("app.Client", CLIENT, "app.Sleeper", SLEEPER));
+
+        run(ClassNameFilter.everyClass());
+        run(ClassNameFilter.everyClass());
+
+        assertEquals(List.of("WARN " + SOCKET_WARNING, "WARN " + SOCKET_WARNING),
+                log.lines().stream().filter(line -> line.startsWith("WARN")).toList());
+    }
+
+    @Test
+    void fail_on_pinned_fails_on_a_class_that_uses_sockets_without_pico_net_and_writes_nothing() throws Exception {
+        compile(classes, Map.of("app.Client", CLIENT, "app.Sleeper", SLEEPER));
+        byte[] original = classFile("app/Sleeper.class");
+
+        MojoFailureException failure = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(request(ClassNameFilter.everyClass(), List.of(), true), log)
+                        .run());
+
+        assertEquals(SOCKET_WARNING + " (failOnPinned is set)", failure.getMessage());
+        assertArrayEquals(original, classFile("app/Sleeper.class"));
+        assertFalse(Files.exists(directory.resolve("state/transform-state")));
+    }
+
+    @Test
+    void a_class_that_uses_sockets_with_pico_net_on_the_classpath_gets_no_warning() throws Exception {
+        Path picoNet = Files.createDirectories(directory.resolve("pico-net"));
+        compile(picoNet, Map.of("org.picothreads.net.ChannelCalls", NET_PROBE));
+        compile(classes, Map.of("app.Client", CLIENT));
+
+        new ClassDirectoryTransformation(new ClassDirectoryTransformation.Request(classes, List.of(picoNet), List.of(),
+                ClassNameFilter.everyClass(), List.of(), "options", directory.resolve("state/transform-state"), null,
+                true), log).run();
+
+        assertEquals(List.of(), log.lines().stream().filter(line -> line.startsWith("WARN")).toList());
+    }
+
+    @Test
+    void an_excluded_class_that_uses_sockets_is_not_named() throws Exception {
+        compile(classes, Map.of("app.Client", CLIENT, "app.Sleeper", SLEEPER));
+
+        run(ClassNameFilter.of(List.of(), List.of("app.Client")));
+
+        assertEquals(List.of(), log.lines().stream().filter(line -> line.startsWith("WARN")).toList());
     }
 
     @Test

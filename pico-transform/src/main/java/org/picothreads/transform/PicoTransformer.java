@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.tree.ClassNode;
 import org.picothreads.transform.internal.ClassRewriter;
 import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
@@ -69,6 +71,43 @@ public final class PicoTransformer {
         }
     }
 
+    /**
+     * The binary name of the first of {@code classes} that refers to a JDK socket type when the redirects to pico-net
+     * do not apply to them (pico-net is neither among the classes nor on the classpath, nor promised by
+     * {@link #withPicoNetAtRunTime}), or null: such a class's socket calls block the carrier thread, and every
+     * PicoThread waits with them. The agent and the Maven plugin warn with it.
+     */
+    public String socketUserWithoutPicoNet(List<ClassInput> classes) throws TransformException {
+        String socketUser = SocketUse.firstUser(classes);
+        if (socketUser == null) {
+            return null;
+        }
+        List<String> names = new ArrayList<>(classes.size());
+        for (ClassInput input : classes) {
+            try {
+                names.add(new ClassReader(input.bytes()).getClassName());
+            } catch (RuntimeException notAClass) {
+                // The transformer names a class file it cannot read; it is not pico-net.
+            }
+        }
+        try (ClassHierarchy hierarchy = new ClassHierarchy(classpath)) {
+            return hasPicoNet(picoNetAtRunTime, names, hierarchy) ? null : socketUser;
+        } catch (IOException exception) {
+            throw new TransformException("cannot read the classpath: " + exception.getMessage(), exception);
+        } catch (UncheckedIOException exception) {
+            throw new TransformException(exception.getMessage(), exception);
+        }
+    }
+
+    /**
+     * True when the program has pico-net at run time, so that the redirects to it apply: promised, among the
+     * classes being transformed ({@code classNames}, internal names) or on the classpath.
+     */
+    private static boolean hasPicoNet(boolean picoNetAtRunTime, List<String> classNames, ClassHierarchy hierarchy) {
+        return picoNetAtRunTime || classNames.contains(RuntimeNames.NET_PROBE)
+                || hierarchy.find(RuntimeNames.NET_PROBE) != null;
+    }
+
     /** True when the class file was already rewritten by PicoThreads. */
     public static boolean isTransformed(byte[] classFile) {
         return ClassRewriter.isRewritten(classFile);
@@ -81,14 +120,14 @@ public final class PicoTransformer {
         int count = inputs.size();
         Treatment[] treatments = new Treatment[count];
         ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
-        boolean withNet = picoNetAtRunTime;
+        List<String> names = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
             headers[index] = readHeader(inputs.get(index));
-            withNet |= headers[index].name().equals(RuntimeNames.NET_PROBE);
+            names.add(headers[index].name());
         }
         // The redirects to pico-net apply only to a program that has pico-net (among its classes or classpath, or
         // promised at run time).
-        hierarchy.useNet(withNet);
+        hierarchy.useNet(hasPicoNet(picoNetAtRunTime, names, hierarchy));
         for (int index = 0; index < count; index++) {
             ClassInput input = inputs.get(index);
             String name = headers[index].name();

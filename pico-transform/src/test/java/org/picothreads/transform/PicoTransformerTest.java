@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
@@ -260,6 +261,53 @@ class PicoTransformerTest {
                 .withClasspath(List.of()).transform(List.of(new ClassInput("in/Worker.class", truncated))));
         assertTrue(failure.getMessage().startsWith("in/Worker.class: "), failure.getMessage());
         assertFalse(failure.getMessage().contains("\n"));
+    }
+
+    private static final String CLIENT = """
+            package sample;
+            import java.io.IOException;
+            import java.net.InetAddress;
+            import java.net.Socket;
+            public class Client {
+                static int firstByte(int port) throws IOException {
+                    try (Socket socket = new Socket(InetAddress.getLoopbackAddress(), port)) {
+                        return socket.getInputStream().read();
+                    }
+                }
+            }
+            """;
+
+    @Test
+    void a_class_that_uses_sockets_is_named_exactly_when_the_redirects_to_pico_net_do_not_apply() throws Exception {
+        Path netDirectory = temporary.resolve("pico-net");
+        Map<String, byte[]> probe = SourceCompiler.compile(netDirectory, Map.of("org.picothreads.net.ChannelCalls",
+                "package org.picothreads.net; public final class ChannelCalls {}"));
+        List<ClassInput> client = SourceCompiler.inputs(SourceCompiler.compile(temporary.resolve("client"),
+                Map.of("sample.Client", CLIENT)));
+        List<ClassInput> clientWithNet = new ArrayList<>(client);
+        clientWithNet.addAll(SourceCompiler.inputs(probe));
+        PicoTransformer withoutNet = PicoTransformer.withClasspath(List.of());
+        PicoTransformer netOnClasspath = PicoTransformer.withClasspath(List.of(netDirectory));
+        PicoTransformer netPromised = PicoTransformer.withClasspath(List.of()).withPicoNetAtRunTime();
+
+        assertEquals("sample.Client", withoutNet.socketUserWithoutPicoNet(client));
+        assertEquals(null, netOnClasspath.socketUserWithoutPicoNet(client));
+        assertEquals(null, netPromised.socketUserWithoutPicoNet(client));
+        assertEquals(null, withoutNet.socketUserWithoutPicoNet(clientWithNet));
+        String socketCreation = "NEW org/picothreads/net/PicoSocket";
+        assertFalse(listing(withoutNet.transform(client).classes().get(0).bytes(), "firstByte(I)I")
+                .contains(socketCreation));
+        assertTrue(listing(netOnClasspath.transform(client).classes().get(0).bytes(), "firstByte(I)I")
+                .contains(socketCreation));
+        assertTrue(listing(withoutNet.transform(clientWithNet).classes().get(0).bytes(), "firstByte(I)I")
+                .contains(socketCreation));
+    }
+
+    @Test
+    void classes_that_refer_to_no_socket_type_are_never_named_as_socket_users() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Worker", WORKER));
+        assertEquals(null, PicoTransformer.withClasspath(List.of()).socketUserWithoutPicoNet(
+                SourceCompiler.inputs(classes)));
     }
 
     @Test

@@ -10,7 +10,6 @@ import java.util.ArrayList;
 import java.util.List;
 import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.TransformException;
-import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.io.ContainerException;
 import org.picothreads.transform.report.ReportJson;
 
@@ -64,10 +63,9 @@ public final class PicoAgent {
         if (agentJar != null && !hierarchyPath.contains(agentJar)) {
             hierarchyPath.add(agentJar);
         }
-        PicoTransformer transformer = PicoTransformer.withClasspath(hierarchyPath);
-        PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), transformer::transform,
-                messages);
-        if (prepared.socketUser() != null && ClassLoader.getSystemResource(RuntimeNames.NET_PROBE + ".class") == null) {
+        ClassRewriting rewriting = ClassRewriting.by(PicoTransformer.withClasspath(hierarchyPath));
+        PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), rewriting, messages);
+        if (prepared.socketUser() != null) {
             messages.println(WARNING + prepared.socketUser() + " uses sockets, but pico-net is not on the class path:"
                     + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"
                     + " -cp");
@@ -84,8 +82,8 @@ public final class PicoAgent {
             messages.println(PREFIX + "rewrote " + summary.changedClasses() + " of " + count(summary.classes(), "class",
                     "classes") + " from the class path (" + count(summary.rewrittenMethods(), "method", "methods") + ")");
         }
-        instrumentation.addTransformer(new RewritingTransformer(prepared, options.filter(), transformer::transform,
-                messages), false);
+        instrumentation.addTransformer(new RewritingTransformer(prepared, options.filter(), rewriting, messages),
+                false);
     }
 
     /**

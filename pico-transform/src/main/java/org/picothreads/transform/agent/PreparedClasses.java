@@ -52,7 +52,7 @@ final class PreparedClasses {
 
     private final Map<String, Prepared> classes;
     private final TransformReport report;
-    /** The binary name of a class read at startup that refers to a socket type, or null. */
+    /** The binary name of a class read at startup that uses sockets without pico-net on the class path, or null. */
     private String socketUser;
 
     private PreparedClasses(Map<String, Prepared> classes, TransformReport report) {
@@ -71,7 +71,12 @@ final class PreparedClasses {
             readChosenClasses(entry, filter, inputsByName, warnings);
         }
         PreparedClasses done = rewrite(inputsByName, rewriting, warnings);
-        done.socketUser = SocketUse.firstUser(inputsByName.values());
+        try {
+            done.socketUser = rewriting.socketUserWithoutPicoNet(List.copyOf(inputsByName.values()));
+        } catch (TransformException unreadable) {
+            warnings.println(PicoAgent.WARNING + "cannot tell whether pico-net is on the class path: "
+                    + oneLine(unreadable.getMessage()));
+        }
         return done;
     }
 
@@ -160,7 +165,10 @@ final class PreparedClasses {
         return classes.get(internalName);
     }
 
-    /** The binary name of a class read at startup that refers to a socket type, or null when none does. */
+    /**
+     * The binary name of a class read at startup that refers to a socket type while pico-net is not on the class
+     * path, or null when none does.
+     */
     String socketUser() {
         return socketUser;
     }

@@ -69,11 +69,11 @@ public final class ClassHierarchy implements AutoCloseable {
     }
 
     /**
-     * Chooses the redirects for a program with pico-net when {@code withNet} or the classpath holds
-     * {@link RuntimeNames#NET_PROBE}, and without pico-net's otherwise. Called before any class is registered.
+     * Chooses the redirects for a program with pico-net when {@code withNet}, and without pico-net's otherwise
+     * (the facade decides, from the classes and this classpath). Called before any class is registered.
      */
     public void useNet(boolean withNet) {
-        redirects = Redirects.table(withNet || find(RuntimeNames.NET_PROBE) != null);
+        redirects = Redirects.table(withNet);
     }
 
     /** The redirects that apply to the program being transformed. */

@@ -1,4 +1,4 @@
-package org.picothreads.transform.agent;
+package org.picothreads.transform.internal;
 
 import java.util.Collection;
 import java.util.Set;
@@ -6,10 +6,11 @@ import org.objectweb.asm.ClassReader;
 import org.picothreads.transform.ClassInput;
 
 /**
- * Finds a class that refers to the JDK's socket types, which only pico-net can make suspend: without pico-net on the
- * class path such a class keeps blocking sockets, and the agent says so at startup.
+ * Finds a class that refers to the JDK's socket types, which only pico-net can make suspend: without pico-net such a
+ * class keeps blocking sockets, and the agent and the Maven plugin say so (through
+ * {@link org.picothreads.transform.PicoTransformer#socketUserWithoutPicoNet}).
  */
-final class SocketUse {
+public final class SocketUse {
     /** The JDK types whose blocking calls pico-net stands in for. */
     private static final Set<String> SOCKET_TYPES = Set.of("java/net/Socket", "java/net/ServerSocket",
             "java/net/DatagramSocket", "java/nio/channels/SocketChannel", "java/nio/channels/ServerSocketChannel",
@@ -21,7 +22,7 @@ final class SocketUse {
     }
 
     /** The binary name of the first class that refers to a socket type, or null when none does. */
-    static String firstUser(Collection<ClassInput> classes) {
+    public static String firstUser(Collection<ClassInput> classes) {
         for (ClassInput input : classes) {
             try {
                 ClassReader reader = new ClassReader(input.bytes());
