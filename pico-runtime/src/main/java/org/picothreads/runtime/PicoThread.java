@@ -256,6 +256,12 @@ public class PicoThread extends Thread {
         ThreadCalls.yieldNow();
     }
 
+    /** Hides {@link Thread#onSpinWait()}: see {@link ThreadCalls#onSpinWait()}. */
+    public static void onSpinWait() {
+        CallerToken.discard(); // called by a subclass's own name, which rewritten code gives no token
+        ThreadCalls.onSpinWait();
+    }
+
     /** Hides {@link Thread#interrupted()}: see {@link ThreadCalls#interrupted()}. */
     public static boolean interrupted() {
         return ThreadCalls.interrupted();

@@ -79,10 +79,28 @@ public final class ThreadCalls {
 
     /** {@link Thread#yield()}. */
     public static void yieldNow() {
+        yieldTask(false);
+    }
+
+    /**
+     * {@link Thread#onSpinWait()}: on a PicoThread, a yield, so that a thread spinning until another one acts
+     * ({@code while (!done) Thread.onSpinWait();}) lets it run on the carrier they share; on a platform thread, the
+     * JDK's hint.
+     */
+    public static void onSpinWait() {
+        yieldTask(true);
+    }
+
+    /** The direct entry of {@link #yieldNow()} and {@link #onSpinWait()}, which differ on platform threads only. */
+    private static void yieldTask(boolean spinning) {
         boolean callerRestored = CallerToken.claim();
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
-            Thread.yield();
+            if (spinning) {
+                Thread.onSpinWait();
+            } else {
+                Thread.yield();
+            }
             return;
         }
         if (Continuation.resumingPrimitive()) {

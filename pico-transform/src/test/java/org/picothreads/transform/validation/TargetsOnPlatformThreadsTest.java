@@ -29,6 +29,7 @@ import org.picothreads.targets.switches.SwitchesWithSuspension;
 import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.SpinWaiting;
 import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
@@ -137,6 +138,8 @@ class TargetsOnPlatformThreadsTest {
                 arguments(WaitOnThreadObjects.class, "a thread saw the sleeper end, alive false, woken true; the program's"
                         + " thread saw the second sleeper end, state TERMINATED; a timed wait saw the third sleeper end"
                         + " before its deadline true"),
+                arguments(SpinWaiting.class, "the spinner saw 42; token passed 1000 and 1000 times, turn 2000; the"
+                        + " subclass saw ready true"),
                 arguments(ThreadGroups.class, """
                         Thread.activeCount in sub 3, Thread.enumerate [counter, sub-0, sub-1]
                         workers.activeCount 5, sub.activeCount 2, workers.activeGroupCount 1

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Timeout;
 import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.SpinWaiting;
 import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
@@ -48,6 +49,12 @@ class ThreadApiTest {
     @Test
     void waiting_on_a_thread_object_until_the_thread_ends_returns_transformed_and_untransformed() throws Exception {
         assertSameResult(WaitOnThreadObjects.class);
+    }
+
+    @Test
+    void threads_spinning_with_on_spin_wait_until_another_thread_acts_finish_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(SpinWaiting.class);
     }
 
     @Test

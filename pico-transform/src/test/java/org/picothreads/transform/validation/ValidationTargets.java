@@ -24,6 +24,7 @@ import org.picothreads.targets.threadlocals.ThreadLocalsPerThread;
 import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
+import org.picothreads.targets.threads.SpinWaiting;
 import org.picothreads.targets.threads.ThreadGroups;
 import org.picothreads.targets.threads.ThreadProperties;
 import org.picothreads.targets.threads.ThreadSubclasses;
@@ -52,6 +53,7 @@ final class ValidationTargets {
             Interruption.class,
             InterruptedMonitorWaits.class,
             WaitOnThreadObjects.class,
+            SpinWaiting.class,
             ThreadGroups.class,
             ThreadProperties.class,
             UncaughtExceptions.class,
