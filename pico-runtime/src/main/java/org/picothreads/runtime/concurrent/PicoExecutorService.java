@@ -155,7 +155,7 @@ public class PicoExecutorService extends AbstractExecutorService {
         startWorker(command);
     }
 
-    /** Makes and starts a worker, already counted in {@code workers}, whose first task is {@code firstTask} (or none). */
+    /** Makes and starts a worker, already counted in {@code workers}, that runs {@code firstTask} (if any) first. */
     private void startWorker(Runnable firstTask) {
         Thread thread;
         try {
@@ -404,7 +404,7 @@ public class PicoExecutorService extends AbstractExecutorService {
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new PicoFutureTask<>(Executors.callable(runnable, value), this::futureCompleted);
+        return new PicoFutureTask<>(new RunnableCallable<>(runnable, value), this::futureCompleted);
     }
 
     @Override

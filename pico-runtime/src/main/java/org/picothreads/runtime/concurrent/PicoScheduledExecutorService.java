@@ -1,7 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
 import java.util.concurrent.Callable;
-import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -22,7 +21,7 @@ public final class PicoScheduledExecutorService extends PicoExecutorService impl
         super(coreSize, factory);
     }
 
-    /** {@code Executors.newScheduledThreadPool}: up to {@code coreSize} workers, the JDK's default factory's if null. */
+    /** {@code Executors.newScheduledThreadPool}: up to {@code coreSize} workers, by the default factory if null. */
     static PicoScheduledExecutorService withCoreSize(int coreSize, ThreadFactory factory) {
         return new PicoScheduledExecutorService(coreSize, factory);
     }
@@ -32,8 +31,8 @@ public final class PicoScheduledExecutorService extends PicoExecutorService impl
         if (command == null || unit == null) {
             throw new NullPointerException();
         }
-        return queued(new PicoScheduledFutureTask<Void>(this, Executors.callable(command, null), unit.toNanos(delay),
-                0));
+        return queued(new PicoScheduledFutureTask<Void>(this, new RunnableCallable<>(command, null),
+                unit.toNanos(delay), 0));
     }
 
     @Override
@@ -52,7 +51,7 @@ public final class PicoScheduledExecutorService extends PicoExecutorService impl
         if (period <= 0) {
             throw new IllegalArgumentException();
         }
-        return queued(new PicoScheduledFutureTask<Void>(this, Executors.callable(command, null),
+        return queued(new PicoScheduledFutureTask<Void>(this, new RunnableCallable<>(command, null),
                 unit.toNanos(initialDelay), unit.toNanos(period)));
     }
 
@@ -64,7 +63,7 @@ public final class PicoScheduledExecutorService extends PicoExecutorService impl
         if (delay <= 0) {
             throw new IllegalArgumentException();
         }
-        return queued(new PicoScheduledFutureTask<Void>(this, Executors.callable(command, null),
+        return queued(new PicoScheduledFutureTask<Void>(this, new RunnableCallable<>(command, null),
                 unit.toNanos(initialDelay), -unit.toNanos(delay)));
     }
 
@@ -88,7 +87,7 @@ public final class PicoScheduledExecutorService extends PicoExecutorService impl
         if (task == null) {
             throw new NullPointerException();
         }
-        return schedule(Executors.callable(task, result), 0, TimeUnit.NANOSECONDS);
+        return schedule(new RunnableCallable<>(task, result), 0, TimeUnit.NANOSECONDS);
     }
 
     @Override

@@ -10,10 +10,10 @@ import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Rewritten;
 
 /**
- * A task of a {@link PicoScheduledExecutorService}, as the JDK's {@code ScheduledThreadPoolExecutor.ScheduledFutureTask}:
- * due at a time on {@link System#nanoTime()}'s clock, ordered by that time and then by creation, and, when periodic,
- * queued again after each run that returns normally. Its {@code run()} follows the capture protocol by hand, so that
- * a task blocking inside it suspends its worker:
+ * A task of a {@link PicoScheduledExecutorService}, as the JDK's
+ * {@code ScheduledThreadPoolExecutor.ScheduledFutureTask}: due at a time on {@link System#nanoTime()}'s clock,
+ * ordered by that time and then by creation, and, when periodic, queued again after each run that returns normally.
+ * Its {@code run()} follows the capture protocol by hand, so that a task blocking inside it suspends its worker:
  *
  * <pre>
  * run():  restoring and a frame of this method was saved  -> call PicoFutureTask.run() again (it restores its own)
