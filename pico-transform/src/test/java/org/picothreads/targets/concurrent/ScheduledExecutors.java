@@ -169,7 +169,8 @@ public final class ScheduledExecutors {
         log.append("future: delay in minutes ").append(minutes >= 59 && minutes <= 60).append(", compareTo ")
                 .append(Integer.signum(hour.compareTo(twoHours))).append(' ')
                 .append(Integer.signum(twoHours.compareTo(hour))).append(' ').append(hour.compareTo(hour))
-                .append(", periodic ").append(((RunnableScheduledFuture<?>) hour).isPeriodic()).append(", done ").append(hour.isDone())
+                .append(", periodic ").append(((RunnableScheduledFuture<?>) hour).isPeriodic())
+                .append(", done ").append(hour.isDone())
                 .append(", cancel ").append(hour.cancel(false)).append(", cancelled ").append(hour.isCancelled())
                 .append(", done ").append(hour.isDone()).append(", get ").append(outcome(hour))
                 .append(", cancel again ").append(hour.cancel(false)).append('\n');
@@ -211,7 +212,8 @@ public final class ScheduledExecutors {
         pool.schedule(() -> { }, 20, TimeUnit.MILLISECONDS).get();
         log.append("fixed rate: runs ").append(rateRuns.get()).append(", at most one at a time ")
                 .append(mostInside.get() == 1).append(", none before its time ").append(onTime)
-                .append(", periodic ").append(((RunnableScheduledFuture<?>) rate).isPeriodic()).append(", cancelled ").append(rate.isCancelled())
+                .append(", periodic ").append(((RunnableScheduledFuture<?>) rate).isPeriodic())
+                .append(", cancelled ").append(rate.isCancelled())
                 .append(", get ").append(outcome(rate)).append('\n');
 
         AtomicInteger delayRuns = new AtomicInteger();
