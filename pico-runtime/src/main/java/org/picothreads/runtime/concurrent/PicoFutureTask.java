@@ -235,6 +235,11 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
                     status = "[Not completed]";
             }
         }
-        return JdkNames.identity(this, PicoFutureTask.class, FutureTask.class) + status;
+        return identity() + status;
+    }
+
+    /** The class name and hash code that toString starts with, as the JDK's own future would show them. */
+    String identity() {
+        return JdkNames.identity(this, PicoFutureTask.class, FutureTask.class);
     }
 }

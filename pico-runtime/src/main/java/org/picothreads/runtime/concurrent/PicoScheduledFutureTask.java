@@ -79,6 +79,13 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
         return period != 0;
     }
 
+    /** Named as the JDK's {@code ScheduledThreadPoolExecutor$ScheduledFutureTask}, whose instances it stands for. */
+    @Override
+    String identity() {
+        return "java.util.concurrent.ScheduledThreadPoolExecutor$ScheduledFutureTask@"
+                + Integer.toHexString(hashCode());
+    }
+
     @Override
     public boolean isPeriodic() {
         return period != 0;

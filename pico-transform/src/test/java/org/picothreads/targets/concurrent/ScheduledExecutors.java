@@ -173,7 +173,8 @@ public final class ScheduledExecutors {
                 .append(", done ").append(hour.isDone())
                 .append(", cancel ").append(hour.cancel(false)).append(", cancelled ").append(hour.isCancelled())
                 .append(", done ").append(hour.isDone()).append(", get ").append(outcome(hour))
-                .append(", cancel again ").append(hour.cancel(false)).append('\n');
+                .append(", cancel again ").append(hour.cancel(false)).append(", shown as ")
+                .append(hour.toString().replaceAll("@[0-9a-f]+", "@H")).append('\n');
         twoHours.cancel(false);
         single.shutdown();
         log.append("after cancelling, terminated ").append(single.awaitTermination(20, TimeUnit.SECONDS))
