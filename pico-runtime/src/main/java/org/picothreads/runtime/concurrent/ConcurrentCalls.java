@@ -20,6 +20,7 @@ import java.util.concurrent.Exchanger;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.Phaser;
+import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
@@ -762,6 +763,28 @@ public final class ConcurrentCalls {
             throw new NullPointerException();
         }
         return PicoExecutorService.fixed(1, factory);
+    }
+
+    public static ScheduledExecutorService newScheduledThreadPool(int coreSize) {
+        return PicoScheduledExecutorService.withCoreSize(coreSize, null);
+    }
+
+    public static ScheduledExecutorService newScheduledThreadPool(int coreSize, ThreadFactory factory) {
+        if (factory == null) {
+            throw new NullPointerException();
+        }
+        return PicoScheduledExecutorService.withCoreSize(coreSize, factory);
+    }
+
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor() {
+        return PicoScheduledExecutorService.withCoreSize(1, null);
+    }
+
+    public static ScheduledExecutorService newSingleThreadScheduledExecutor(ThreadFactory factory) {
+        if (factory == null) {
+            throw new NullPointerException();
+        }
+        return PicoScheduledExecutorService.withCoreSize(1, factory);
     }
 
     /** {@code Executors.newThreadPerTaskExecutor(ThreadFactory)} of JDK 21. */

@@ -5,15 +5,19 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.Queue;
 import java.util.Set;
 import java.util.concurrent.AbstractExecutorService;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.Delayed;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.RunnableFuture;
+import java.util.concurrent.RunnableScheduledFuture;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -28,12 +32,14 @@ import org.picothreads.runtime.internal.Waiter;
  * return: its workers are PicoThreads (or whatever the given ThreadFactory makes), each running a
  * {@link PoolWorker}, so that waiting for work and blocking inside a task suspend them. Submitting, waiting for
  * futures, {@code invokeAll}, {@code invokeAny} and {@code awaitTermination} work from PicoThreads and platform
- * threads alike.
+ * threads alike. {@link PicoScheduledExecutorService} extends it with delayed and periodic tasks.
  */
-public final class PicoExecutorService extends AbstractExecutorService {
+public class PicoExecutorService extends AbstractExecutorService {
     private final Object guard = new Object();
-    /** Tasks not yet taken by a worker. */
-    private final ArrayDeque<Runnable> tasks = new ArrayDeque<>();
+    /** Tasks not yet taken by a worker; in a scheduled pool, its delayed tasks, earliest first. */
+    private final Queue<Runnable> tasks;
+    /** True for a scheduled pool, whose tasks are taken only once their delay has passed. */
+    private final boolean scheduled;
     /** Workers waiting for a task. */
     private final WaitQueue idleWorkers = new WaitQueue();
     /** Threads in awaitTermination. */
@@ -50,6 +56,8 @@ public final class PicoExecutorService extends AbstractExecutorService {
     private final long keepAliveNanos;
     private final ThreadFactory factory;
     private boolean shutdown;
+    /** True once shutdownNow was called: a scheduled task that a worker has taken no longer runs. */
+    private boolean stopped;
     private boolean terminated;
 
     private PicoExecutorService(int coreSize, int maximumSize, long keepAliveNanos, ThreadFactory factory) {
@@ -57,6 +65,24 @@ public final class PicoExecutorService extends AbstractExecutorService {
         this.maximumSize = maximumSize;
         this.keepAliveNanos = keepAliveNanos;
         this.factory = factory;
+        this.tasks = new ArrayDeque<>();
+        this.scheduled = false;
+    }
+
+    /**
+     * A scheduled pool: up to {@code coreSize} workers, started one per scheduled task as the JDK's
+     * ScheduledThreadPoolExecutor prestarts them (one even for a core size of 0, which ends once no task is queued).
+     */
+    PicoExecutorService(int coreSize, ThreadFactory factory) {
+        if (coreSize < 0) {
+            throw new IllegalArgumentException();
+        }
+        this.coreSize = coreSize;
+        this.maximumSize = Math.max(1, coreSize);
+        this.keepAliveNanos = -1;
+        this.factory = orDefault(factory);
+        this.tasks = new PriorityQueue<>((first, second) -> ((Delayed) first).compareTo((Delayed) second));
+        this.scheduled = true;
     }
 
     /** {@code Executors.newFixedThreadPool}: at most {@code threads} workers, which never time out. */
@@ -126,9 +152,14 @@ public final class PicoExecutorService extends AbstractExecutorService {
             }
             workers++;
         }
+        startWorker(command);
+    }
+
+    /** Makes and starts a worker, already counted in {@code workers}, that runs {@code firstTask} (if any) first. */
+    private void startWorker(Runnable firstTask) {
         Thread thread;
         try {
-            thread = factory.newThread(new PoolWorker(this, command));
+            thread = factory.newThread(new PoolWorker(this, firstTask));
         } catch (RuntimeException | Error failure) {
             workerExited(null);
             throw failure;
@@ -148,6 +179,9 @@ public final class PicoExecutorService extends AbstractExecutorService {
      * (the pool is shut down and has no task left, or the worker stayed idle for the keep-alive time).
      */
     Runnable nextTask() {
+        if (scheduled) {
+            return nextDelayedTask();
+        }
         while (true) {
             Waiter waiter = Waiter.enter(guard, keepAliveNanos);
             boolean gotOne;
@@ -173,6 +207,91 @@ public final class PicoExecutorService extends AbstractExecutorService {
         }
     }
 
+    /**
+     * nextTask of a scheduled pool: the earliest task once its delay has passed, or null when the pool has no task
+     * left and is shut down (or keeps no worker). An idle worker waits until the earliest task is due or a wake-up:
+     * scheduling a new earliest task wakes one, and a worker taking a task wakes the next for the task after it, as
+     * the JDK's leader and followers do.
+     */
+    private Runnable nextDelayedTask() {
+        Waiter waiter = Waiter.enter(guard, -1);
+        while (true) {
+            try {
+                waiter.checkInterrupt(idleWorkers, true);
+            } catch (InterruptedException interrupted) {
+                waiter = Waiter.enter(guard, -1);
+                continue;
+            }
+            long delay;
+            synchronized (guard) {
+                Runnable first = tasks.peek();
+                delay = first == null ? Long.MAX_VALUE : ((Delayed) first).getDelay(TimeUnit.NANOSECONDS);
+                if (delay <= 0) {
+                    tasks.poll();
+                    idleWorkers.remove(waiter);
+                    waiter.finish();
+                    if (!tasks.isEmpty()) {
+                        idleWorkers.wakeFirst();
+                    }
+                    return first;
+                }
+                if (first == null && (shutdown || workers > coreSize)) {
+                    waiter.leave(idleWorkers);
+                    waiter.finish();
+                    workerExited(ThreadCalls.currentThread());
+                    return null;
+                }
+                idleWorkers.add(waiter);
+            }
+            waiter.parkAtMost(this, delay);
+        }
+    }
+
+    /**
+     * Queues a task of a scheduled pool, as the JDK's {@code delayedExecute}: rejected once shut down; starts a
+     * worker while fewer than the core size run (or none does).
+     */
+    void delayedExecute(RunnableScheduledFuture<?> task) {
+        synchronized (guard) {
+            if (shutdown) {
+                throw new RejectedExecutionException("Task " + task + " rejected from " + this);
+            }
+            tasks.add(task);
+            if (tasks.peek() == task) {
+                idleWorkers.wakeFirst();
+            }
+            if (workers >= coreSize && workers > 0) {
+                return;
+            }
+            workers++;
+        }
+        startWorker(null);
+    }
+
+    /**
+     * Queues a periodic task again after a run, as the JDK's {@code reExecutePeriodic}; once the pool is shut down
+     * the task is cancelled instead (the JDK's default policy for periodic tasks).
+     */
+    void requeuePeriodic(RunnableScheduledFuture<?> task) {
+        synchronized (guard) {
+            if (!shutdown) {
+                tasks.add(task);
+                if (tasks.peek() == task) {
+                    idleWorkers.wakeFirst();
+                }
+                return;
+            }
+        }
+        task.cancel(false);
+    }
+
+    /** True when a scheduled task may still run: the pool is running, or shut down and the task is not periodic. */
+    boolean mayRun(RunnableScheduledFuture<?> task) {
+        synchronized (guard) {
+            return !shutdown || !stopped && !task.isPeriodic();
+        }
+    }
+
     private void workerExited(Thread thread) {
         synchronized (guard) {
             workers--;
@@ -193,10 +312,24 @@ public final class PicoExecutorService extends AbstractExecutorService {
 
     @Override
     public void shutdown() {
+        List<RunnableScheduledFuture<?>> cancelled = new ArrayList<>();
         synchronized (guard) {
             shutdown = true;
+            if (scheduled) {
+                tasks.removeIf(task -> {
+                    RunnableScheduledFuture<?> delayed = (RunnableScheduledFuture<?>) task;
+                    boolean drop = delayed.isPeriodic() || delayed.isCancelled();
+                    if (drop) {
+                        cancelled.add(delayed);
+                    }
+                    return drop;
+                });
+            }
             idleWorkers.wakeAll();
             terminateIfDone();
+        }
+        for (RunnableScheduledFuture<?> task : cancelled) {
+            task.cancel(false);
         }
     }
 
@@ -206,8 +339,11 @@ public final class PicoExecutorService extends AbstractExecutorService {
         List<Thread> running;
         synchronized (guard) {
             shutdown = true;
-            pending = new ArrayList<>(tasks);
-            tasks.clear();
+            stopped = true;
+            pending = new ArrayList<>(tasks.size());
+            for (Runnable task = tasks.poll(); task != null; task = tasks.poll()) {
+                pending.add(task);
+            }
             running = new ArrayList<>(workerThreads);
             idleWorkers.wakeAll();
             terminateIfDone();
@@ -268,7 +404,7 @@ public final class PicoExecutorService extends AbstractExecutorService {
 
     @Override
     protected <T> RunnableFuture<T> newTaskFor(Runnable runnable, T value) {
-        return new PicoFutureTask<>(Executors.callable(runnable, value), this::futureCompleted);
+        return new PicoFutureTask<>(new RunnableCallable<>(runnable, value), this::futureCompleted);
     }
 
     @Override
@@ -276,7 +412,8 @@ public final class PicoExecutorService extends AbstractExecutorService {
         return new PicoFutureTask<>(callable, this::futureCompleted);
     }
 
-    private void futureCompleted() {
+    /** The completion hook of every future of this pool: wakes invokeAll and invokeAny. */
+    void futureCompleted() {
         synchronized (guard) {
             completionWaiters.wakeAll();
         }

@@ -98,7 +98,21 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
             complete(EXCEPTIONAL, failure);
             return;
         }
+        if (resetsAfterRun()) {
+            synchronized (guard) {
+                runner = null;
+            }
+            return;
+        }
         complete(NORMAL, value);
+    }
+
+    /**
+     * True when a run that returns normally leaves the future not done, ready to run again, as
+     * {@link FutureTask#runAndReset()} does for a periodic task; false here.
+     */
+    boolean resetsAfterRun() {
+        return false;
     }
 
     private void complete(int outcomeState, Object value) {
@@ -221,6 +235,11 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
                     status = "[Not completed]";
             }
         }
-        return JdkNames.identity(this, PicoFutureTask.class, FutureTask.class) + status;
+        return identity() + status;
+    }
+
+    /** The class name and hash code that toString starts with, as the JDK's own future would show them. */
+    String identity() {
+        return JdkNames.identity(this, PicoFutureTask.class, FutureTask.class);
     }
 }

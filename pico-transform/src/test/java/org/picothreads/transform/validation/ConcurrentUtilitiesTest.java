@@ -29,6 +29,7 @@ import org.picothreads.targets.concurrent.FuturesAndExecutors;
 import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
 import org.picothreads.targets.concurrent.ParkingAndSleeping;
+import org.picothreads.targets.concurrent.ScheduledExecutors;
 import org.picothreads.targets.concurrent.SemaphoresAndLocks;
 import org.picothreads.targets.concurrent.StampedLocks;
 import org.picothreads.targets.concurrent.TransferQueues;
@@ -79,6 +80,11 @@ class ConcurrentUtilitiesTest {
     @Test
     void executors_and_futures_give_the_same_result_transformed_and_untransformed() throws Exception {
         assertSameResult(FuturesAndExecutors.class);
+    }
+
+    @Test
+    void scheduled_executors_run_delayed_and_periodic_tasks_on_suspending_workers_as_the_jdk_does() throws Exception {
+        assertSameResult(ScheduledExecutors.class);
     }
 
     @Test

@@ -1,0 +1,50 @@
+package org.picothreads.runtime.concurrent;
+
+import java.util.concurrent.Callable;
+import org.picothreads.runtime.internal.Capture;
+import org.picothreads.runtime.internal.Continuation;
+import org.picothreads.runtime.internal.Rewritten;
+
+/**
+ * A Runnable seen as a Callable that gives a fixed result, as {@code Executors.callable(Runnable, Object)}, but
+ * with a {@code call()} that follows the capture protocol by hand, so that a Runnable task that blocks suspends its
+ * worker instead of pinning it behind the JDK's adapter frame:
+ *
+ * <pre>
+ * resume point 0: running the Runnable   saved: nothing (the Runnable restores its own frames)
+ * </pre>
+ */
+@Rewritten({"call()Ljava/lang/Object;"})
+final class RunnableCallable<V> implements Callable<V> {
+    private static final String CALL = "org/picothreads/runtime/concurrent/RunnableCallable.call()Ljava/lang/Object;";
+
+    private final Runnable runnable;
+    private final V result;
+
+    RunnableCallable(Runnable runnable, V result) {
+        if (runnable == null) {
+            throw new NullPointerException();
+        }
+        this.runnable = runnable;
+        this.result = result;
+    }
+
+    @Override
+    public V call() {
+        if (Continuation.restoring) {
+            Continuation.resume(CALL);
+        }
+        try {
+            runnable.run();
+        } catch (Capture signal) {
+            Continuation.capture(CALL, 0, 0, 0);
+            throw signal;
+        }
+        return result;
+    }
+
+    @Override
+    public String toString() {
+        return super.toString() + "[Wrapped task = " + runnable + "]";
+    }
+}
