@@ -84,15 +84,7 @@ public class PicoSynchronousQueue<E> extends SynchronousQueue<E> implements Bloc
 
     @Override
     public int drainTo(Collection<? super E> collection, int maxElements) {
-        Objects.requireNonNull(collection);
-        if (collection == this) {
-            throw new IllegalArgumentException();
-        }
-        int drained = 0;
-        for (E element; drained < maxElements && (element = poll()) != null; drained++) {
-            collection.add(element);
-        }
-        return drained;
+        return QueueDraining.byPolling(this, collection, maxElements);
     }
 
     /**
