@@ -6,7 +6,6 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
-import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
 import org.picothreads.runtime.internal.IoPoller;
 import org.picothreads.runtime.internal.Parking;
@@ -154,31 +153,16 @@ public final class NetPoller implements IoPoller {
      * select. Returns once that is done; any thread may call this, and off the carrier it waits for the carrier.
      */
     void dropCancelledKeys() throws IOException {
-        IOException[] failure = new IOException[1];
-        CountDownLatch done = new CountDownLatch(1);
-        Scheduler.runOnCarrier(() -> {
+        IOException failure = Scheduler.answerOnCarrier(() -> {
             try {
                 selector.selectNow(IGNORE_READY);
+                return null;
             } catch (IOException e) {
-                failure[0] = e;
-            } finally {
-                done.countDown();
+                return e;
             }
         });
-        boolean interrupted = false;
-        while (true) {
-            try {
-                done.await();
-                break;
-            } catch (InterruptedException e) {
-                interrupted = true;
-            }
-        }
-        if (interrupted) {
-            Thread.currentThread().interrupt();
-        }
-        if (failure[0] != null) {
-            throw failure[0];
+        if (failure != null) {
+            throw failure;
         }
     }
 

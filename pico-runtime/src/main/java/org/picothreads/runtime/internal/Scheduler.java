@@ -9,12 +9,14 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.picothreads.runtime.PicoThreads;
 import org.picothreads.runtime.SchedulingPolicy;
 
@@ -319,15 +321,32 @@ public final class Scheduler {
     }
 
     /**
-     * Runs {@code action} on the carrier: at once when called there, otherwise at the start of its next round (it is
-     * woken for it); any thread may call this. Without a running scheduler there is no carrier, and it runs at once.
+     * The answer to {@code question}, computed on the carrier: at once when called there, otherwise at the start of
+     * its next round (it is woken for it) while this thread waits, without giving up on an interrupt, which stays
+     * set; any thread may call this. Without a running scheduler there is no carrier, and it is computed at once. An
+     * exception the question throws is thrown here.
      */
-    public static void runOnCarrier(Runnable action) {
+    public static <T> T answerOnCarrier(Supplier<T> question) {
         Scheduler scheduler = instance;
         if (scheduler == null || Thread.currentThread() == scheduler.carrier) {
-            action.run();
-        } else {
-            scheduler.submit(action);
+            return question.get();
+        }
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        scheduler.submit(() -> {
+            try {
+                answer.complete(question.get());
+            } catch (RuntimeException | Error e) {
+                answer.completeExceptionally(e);
+            }
+        });
+        try {
+            return answer.join(); // waits through interrupts, and leaves the status set
+        } catch (CompletionException e) {
+            Throwable cause = e.getCause();
+            if (cause instanceof Error error) {
+                throw error;
+            }
+            throw (RuntimeException) cause;
         }
     }
 
@@ -701,12 +720,7 @@ public final class Scheduler {
         if (scheduler == null) {
             return List.of();
         }
-        if (Thread.currentThread() == scheduler.carrier) {
-            return scheduler.liveThreadsOnCarrier();
-        }
-        CompletableFuture<List<Thread>> answer = new CompletableFuture<>();
-        scheduler.submit(() -> answer.complete(scheduler.liveThreadsOnCarrier()));
-        return answer.join();
+        return answerOnCarrier(scheduler::liveThreadsOnCarrier);
     }
 
     private List<Thread> liveThreadsOnCarrier() {
