@@ -59,15 +59,15 @@ public final class PicoThreads {
     }
 
     /**
-     * The scheduler's counters. Read on the carrier (by a PicoThread) they are exact; read by another platform
-     * thread they are as recent as the last thing that thread synchronized with, a join for example.
+     * The scheduler's counters, summed over the carriers: exact when no carrier is running a PicoThread, otherwise
+     * as recent as each carrier's last dispatch.
      *
      * @param threadsStarted PicoThreads the scheduler has admitted after their start()
      * @param threadsTerminated PicoThreads that have finished, normally or by an uncaught exception
      * @param liveThreads threadsStarted minus threadsTerminated
      * @param suspensions times a PicoThread suspended by capture
      * @param resumes times a suspended PicoThread was restored
-     * @param pinnedBlocks times a pinned PicoThread blocked without capture (sleep, join or yield)
+     * @param pinnedBlocks times a pinned PicoThread blocked its carrier for real, without capture (sleep, join, park or yield)
      * @param foreignFramePins of those, the times a frame that was not rewritten (a JDK callback such as
      *                         {@code List.forEach}, reflection) forced the pin; {@code -Dpicothreads.tracePinned=true}
      *                         prints the first stack of each such call site
@@ -77,8 +77,12 @@ public final class PicoThreads {
      *                      {@code suspensions == framesChecked - foreignFramePins + framesTrustedByCaller}
      * @param framesTrustedByCaller captures that needed no walk, because the blocking call was made directly by an
      *                              activation that had itself been restored, whose frames were checked before
+     * @param carriers the carriers running now, spares included
+     * @param spareCarriersStarted carriers started beyond the configured number, to compensate for carriers that
+     *                             pinned threads blocked
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
-            long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller) {
+            long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
+            long carriers, long spareCarriersStarted) {
     }
 }

@@ -35,7 +35,7 @@ class ContinuationProtocolTest {
             String label = "sum";
             long total = 0;
             int i = 0;
-            if (Continuation.restoring) {
+            if (Continuation.restoring != 0) {
                 Frame frame = Continuation.resume(RUN);
                 if (frame != null) {
                     total = frame.popLong();
@@ -60,7 +60,7 @@ class ContinuationProtocolTest {
         }
 
         long step(int i, double scale) {
-            if (Continuation.restoring) {
+            if (Continuation.restoring != 0) {
                 Frame frame = Continuation.resume(STEP);
                 if (frame != null) {
                     i = frame.popInt();

@@ -25,7 +25,7 @@ class ThreadDumpTest {
 
         @Override
         public void run() {
-            if (Continuation.restoring) {
+            if (Continuation.restoring != 0) {
                 Continuation.resume(RUN);
             }
             try {
@@ -46,7 +46,7 @@ class ThreadDumpTest {
 
         @Override
         public void run() {
-            if (Continuation.restoring) {
+            if (Continuation.restoring != 0) {
                 Continuation.resume(RUN);
             }
             try {

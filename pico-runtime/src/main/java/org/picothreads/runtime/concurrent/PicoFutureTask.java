@@ -72,7 +72,7 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
     @Override
     public void run() {
         boolean restored = false;
-        if (Continuation.restoring) {
+        if (Continuation.restoring != 0) {
             Frame frame = Continuation.resume(RUN);
             restored = frame != null;
         }

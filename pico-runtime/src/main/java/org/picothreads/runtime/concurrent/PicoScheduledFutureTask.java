@@ -55,7 +55,7 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
     @Override
     public void run() {
         boolean restored = false;
-        if (Continuation.restoring) {
+        if (Continuation.restoring != 0) {
             restored = Continuation.resume(RUN) != null;
         }
         if (!restored && !pool.mayRun(this)) {

@@ -35,7 +35,7 @@ final class PoolWorker implements Runnable {
     public void run() {
         Runnable task = null;
         int resumePoint = -1;
-        if (Continuation.restoring) {
+        if (Continuation.restoring != 0) {
             Frame frame = Continuation.resume(RUN);
             if (frame != null) {
                 resumePoint = frame.resumePoint();

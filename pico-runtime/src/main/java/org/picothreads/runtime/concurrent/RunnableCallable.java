@@ -31,7 +31,7 @@ final class RunnableCallable<V> implements Callable<V> {
 
     @Override
     public V call() {
-        if (Continuation.restoring) {
+        if (Continuation.restoring != 0) {
             Continuation.resume(CALL);
         }
         try {

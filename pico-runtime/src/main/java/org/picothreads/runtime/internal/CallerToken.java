@@ -28,7 +28,7 @@ package org.picothreads.runtime.internal;
 public final class CallerToken {
     /**
      * The restored frame of the activation about to call the runtime, or null. Written by rewritten code on any
-     * thread; only the carrier ever writes a non-null value.
+     * thread; only carriers ever write a non-null value, the saved stack of the task they run.
      */
     public static Object restoredCaller;
 
@@ -42,7 +42,10 @@ public final class CallerToken {
             return false;
         }
         restoredCaller = null;
-        return true;
+        // Carriers share the token: only the running task's own saved stack is its caller's token, so one stored by
+        // a thread on another carrier is never taken for this thread's.
+        Task task = Carrier.currentTaskOnThisThread();
+        return task != null && token == task.savedStack;
     }
 
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */

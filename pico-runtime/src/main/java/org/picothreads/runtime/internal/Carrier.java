@@ -1,22 +1,52 @@
 package org.picothreads.runtime.internal;
 
 /**
- * Which platform thread currently runs the scheduler loop, and which PicoThread it is running. Both are
- * written only by that carrier thread; other threads compare {@link #thread} with themselves before they
- * trust {@link #current}.
+ * One of the scheduler's platform threads that run PicoThreads, and what it is doing: the PicoThread it runs, whether
+ * it is re-entering that thread's saved frames, and its share of the scheduler's counters. Every field is written by
+ * the carrier itself only, except where noted; a PicoThread finds its carrier as {@code Thread.currentThread()}.
  */
-public final class Carrier {
-    /** The platform thread running the scheduler loop, or null when the loop is not running. */
-    static volatile Thread thread;
-    /** The task the carrier is running now, or null between tasks. */
-    static Task current;
+public final class Carrier extends Thread {
+    /** The scheduler this carrier works for. */
+    final Scheduler scheduler;
+    /** The task this carrier is running now, or null between tasks. */
+    Task current;
+    /** True while this carrier re-enters the saved frames of {@link #current}; see {@link Continuation#restoring}. */
+    boolean restoring;
+    /** True while this carrier waits for work; written under the scheduler's lock. */
+    boolean idle;
+    /** Dispatches left before this carrier next polls the I/O poller while busy. */
+    int dispatchesUntilIoPoll = 1;
 
-    private Carrier() {
+    long suspensions;
+    long resumes;
+    long pinnedBlocks;
+    long foreignFramePins;
+    long framesChecked;
+    long framesTrustedByCaller;
+
+    Carrier(Scheduler scheduler, String name, long stackSize) {
+        super(RuntimeThreads.GROUP, null, name, stackSize, false);
+        this.scheduler = scheduler;
+        setDaemon(true);
     }
 
-    /** The running task when called on the carrier inside a PicoThread, otherwise null. */
+    @Override
+    public void run() {
+        scheduler.work(this);
+    }
+
+    /** The carrier this code runs on, or null when the caller is not a carrier. */
+    static Carrier here() {
+        return Thread.currentThread() instanceof Carrier carrier ? carrier : null;
+    }
+
+    /** The running task when called on a carrier inside a PicoThread, otherwise null. */
     static Task currentTaskOnThisThread() {
-        Task task = current;
-        return task != null && Thread.currentThread() == thread ? task : null;
+        return Thread.currentThread() instanceof Carrier carrier ? carrier.current : null;
+    }
+
+    /** True when {@code thread} is a carrier. */
+    static boolean isCarrier(Thread thread) {
+        return thread instanceof Carrier;
     }
 }

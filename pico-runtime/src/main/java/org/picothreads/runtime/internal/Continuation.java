@@ -1,11 +1,14 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * The calls that rewritten code makes into the runtime to capture and restore its frames, and the one
  * static flag it tests on entry. Nothing here runs on the normal path except that flag test.
  *
  * <pre>
- * method entry:        if (Continuation.restoring) { Frame f = Continuation.resume(KEY);   (f: the thread's saved stack)
+ * method entry:        if (Continuation.restoring != 0) { Frame f = Continuation.resume(KEY);   (f: the thread's saved stack)
  *                                                    if (f != null) jump to restore block f.resumePoint() }
  * suspension call site: spill the operand stack to locals; reload it; invoke      (covered by the handler)
  * capture handler:      Frame f = Continuation.capture(KEY, point, references, primitives);
@@ -18,10 +21,22 @@ package org.picothreads.runtime.internal;
  */
 public final class Continuation {
     /**
-     * True while the carrier is re-entering a suspended thread's frames. Written only by the carrier;
-     * other threads may read a stale value, which costs them one call to {@link #resume} that answers null.
+     * How many carriers are re-entering a suspended thread's frames now: a hint that is non-zero whenever the
+     * calling carrier restores. Each carrier adds one when it starts restoring and takes it back when it is done,
+     * atomically, so a carrier that restores can never read it as zero (its own one is still counted); other threads
+     * may read a stale or foreign non-zero value, which costs them one call to {@link #resume} that answers null.
      */
-    public static boolean restoring;
+    public static int restoring;
+
+    private static final VarHandle RESTORING;
+
+    static {
+        try {
+            RESTORING = MethodHandles.lookup().findStaticVarHandle(Continuation.class, "restoring", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private Continuation() {
     }
@@ -34,19 +49,20 @@ public final class Continuation {
      * @param method the rewritten method's key, {@code owner.name+descriptor}, as an interned constant
      */
     public static Frame resume(String method) {
-        Task task = Carrier.currentTaskOnThisThread();
-        if (task == null || !restoring) {
+        Carrier carrier = Carrier.here();
+        if (carrier == null || !carrier.restoring) {
             return null;
         }
+        Task task = carrier.current;
         Frame frame = task.savedStack;
         String next = frame == null ? null : frame.nextMethod();
         if (next == null) {
-            restoring = false;
+            endRestoring(carrier);
             throw new IllegalStateException("PicoThreads: " + method
                     + " was entered while restoring, but every saved frame of " + task + " was already restored");
         }
         if (next != method) {
-            restoring = false;
+            endRestoring(carrier);
             throw new IllegalStateException("PicoThreads: restoring " + task + " entered " + method
                     + " but the next saved frame belongs to " + next
                     + "; a frame that was not rewritten ran again between them");
@@ -60,7 +76,7 @@ public final class Continuation {
      * outermost saved so far, and returns the thread's saved stack for the handler to push its live values into.
      */
     public static Frame capture(String method, int resumePoint, int referenceCount, int primitiveCount) {
-        Task task = Carrier.current;
+        Task task = Carrier.currentTaskOnThisThread();
         Frame frame = task.savedStack;
         if (frame == null) {
             frame = new Frame();
@@ -75,7 +91,7 @@ public final class Continuation {
      * returns the signal for the primitive to throw.
      */
     public static Capture suspend() {
-        Task task = Carrier.current;
+        Task task = Carrier.currentTaskOnThisThread();
         if (task.savedStack != null) {
             task.savedStack.clear();
         }
@@ -88,20 +104,40 @@ public final class Continuation {
      * of a restore, in which case the restore is over and the primitive completes instead of blocking.
      */
     public static boolean resumingPrimitive() {
-        if (!restoring) {
+        if (restoring == 0) {
             return false;
         }
-        Task task = Carrier.currentTaskOnThisThread();
-        if (task == null) {
+        Carrier carrier = Carrier.here();
+        if (carrier == null || !carrier.restoring) {
             return false;
         }
+        Task task = carrier.current;
+        endRestoring(carrier);
         if (task.savedStack != null && task.savedStack.hasSavedActivations()) {
-            restoring = false;
             throw new IllegalStateException("PicoThreads: restoring " + task
                     + " reached a blocking call before its saved frame " + task.savedStack.nextMethod());
         }
-        restoring = false;
         return true;
+    }
+
+    /** True while the calling carrier re-enters a suspended thread's frames. */
+    public static boolean isRestoringHere() {
+        Carrier carrier = Carrier.here();
+        return carrier != null && carrier.restoring;
+    }
+
+    /** Starts the restore of the task {@code carrier} is about to re-enter. Called by the carrier. */
+    static void beginRestoring(Carrier carrier) {
+        carrier.restoring = true;
+        RESTORING.getAndAdd(1);
+    }
+
+    /** Ends the restore {@code carrier} is in, if any. Called by the carrier. */
+    static void endRestoring(Carrier carrier) {
+        if (carrier.restoring) {
+            carrier.restoring = false;
+            RESTORING.getAndAdd(-1);
+        }
     }
 
 

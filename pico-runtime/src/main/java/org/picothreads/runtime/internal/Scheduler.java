@@ -4,16 +4,12 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URL;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Properties;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
@@ -21,83 +17,118 @@ import org.picothreads.runtime.PicoThreads;
 import org.picothreads.runtime.SchedulingPolicy;
 
 /**
- * The cooperative scheduler: one loop on one daemon platform thread, the carrier, that runs PicoThreads one at a
- * time until each returns or suspends.
+ * The scheduler: daemon platform threads, the carriers (one per available processor unless
+ * {@code picothreads.carriers} says otherwise), that run PicoThreads until each returns or suspends.
  *
  * <pre>
- * loop, one round:
- *   1. run the submissions other platform threads queued (start, interrupt, a joined platform thread ended)
- *   2. move the tasks whose timers are due to the run queue, earliest deadline first
- *   3. take one task from the run queue (FIFO, LIFO or RANDOM) and dispatch it:
- *        restoring = task has suspended before; current = task; task.thread.run()
+ * each carrier, one round:
+ *   1. under the scheduler's lock: make the tasks whose timers are due ready, earliest deadline first;
+ *      take one ready task (FIFO, LIFO or RANDOM) and mark it dispatched
+ *   2. dispatch it, outside the lock:
+ *        restoring (this carrier) = task has suspended before; current = task; task.thread.run()
  *          returns      -> terminated: wake its joiners
- *          Capture      -> suspended: the blocking call already armed its wake-up
+ *          Capture      -> suspended: the blocking call already armed its wake-up; a wake-up that came while the
+ *                          capture unwound made it ready again, and the carrier queues it now
  *          throws       -> uncaught exception handler, then terminated
- *        restoring = false; current = null
- *   4. or, when no task is ready, park until the next timer deadline or the next submission
+ *   3. or, when no task is ready, wait: for I/O (one idle carrier polls the I/O poller), for the next timer
+ *      deadline (one idle carrier), or until woken for new work (the others); a spare carrier idle for
+ *      SPARE_KEEPALIVE ends
  * </pre>
  *
- * <p>All scheduling state (run queue, timers, joiner lists, statistics) belongs to the carrier; other threads
- * only add to the submission queue and unpark the carrier. A thread that must block but cannot be captured (it
- * is pinned) runs the same rounds nested on the carrier stack until its own wake-up arrives, see
- * {@link #blockPinned(Task)}.
+ * <p>A thread that must block but cannot be captured (it is pinned) blocks its carrier for real, see
+ * {@link #blockPinned}, so the JVM's monitor, class-initialization and lock semantics hold for it exactly as for a
+ * platform thread; while it does, the scheduler compensates by starting a spare carrier, so that as many carriers as
+ * configured stay able to run PicoThreads, up to {@code picothreads.maxCarriers} in all.
+ *
+ * <p>The run queue, the timers, the list of live tasks and every task's scheduling state change under one short
+ * lock, {@link #lock}, never held while user code runs or a carrier waits. With one carrier the policies order the
+ * tasks exactly as the paper's scheduler does: the same program and seed give the same interleaving (unless a
+ * pinned thread blocks, when a spare carrier runs the others meanwhile).
  */
 public final class Scheduler {
-    /** Default stack size of the carrier, which runs deep rewritten recursion: 256 MiB. */
+    /** Default stack size of a carrier, which runs deep rewritten recursion: 256 MiB. */
     private static final long DEFAULT_CARRIER_STACK_SIZE = 256L << 20;
-    /** The class path resource with the build's default policy (keys scheduler and seed), which the system properties override. */
+    /** The class path resource with the build's defaults (keys scheduler, seed, carriers), which the system properties override. */
     private static final String DEFAULTS_RESOURCE = "META-INF/picothreads.properties";
     /** Longest wait that is armed as given; longer ones are cut to it so that deadlines cannot overflow. */
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
+    /** The default bound on carriers, compensation included: the JDK's virtual thread scheduler's. */
+    private static final int DEFAULT_MOST_CARRIERS = 256;
+    /** The largest number of carriers any setting may ask for. */
+    private static final int MOST_CARRIERS_LIMIT = 32_767;
+    /** How long a carrier beyond the configured number stays idle before it ends. */
+    private static final long SPARE_KEEPALIVE_NANOS = TimeUnit.SECONDS.toNanos(5);
+    /** How long a pinned thread's yield lets a spare carrier run the others before it continues. */
+    private static final long PINNED_YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
+    /**
+     * Fewest dispatches between two polls of the I/O poller by a busy carrier while tasks are ready, so that I/O is
+     * never starved; a longer run queue waits one round of it.
+     */
+    private static final int DISPATCHES_PER_IO_POLL = 64;
 
     private static final Object bootLock = new Object();
     private static volatile Scheduler instance;
     /** The policy set through {@link PicoThreads#configure}, or null to read the system properties. */
     private static SchedulingPolicy configuredPolicy;
     private static long configuredSeed;
+    /** The I/O event source installed by pico-net, or null while no program uses it. */
+    private static volatile IoPoller poller;
 
     private final SchedulingPolicy policy;
     private final long seed;
+    /** How many carriers run PicoThreads when none is blocked. */
+    private final int parallelism;
+    /** The most carriers there may be, compensation included. */
+    private final int mostCarriers;
+    private final long carrierStackSize;
+
+    /** Guards everything below, and every task's scheduling state; never held while user code runs or anyone waits. */
+    private final Object lock = new Object();
     private final RunQueue runQueue;
     private final TimerHeap timers = new TimerHeap();
-    private final ConcurrentLinkedQueue<Runnable> submissions = new ConcurrentLinkedQueue<>();
-    private final Thread carrier;
+    /** Every carrier started and not ended. */
+    private final List<Carrier> carriers = new ArrayList<>();
+    /** The carriers parked for lack of work, the latest to park first; the one polling I/O is not among them. */
+    private final ArrayDeque<Carrier> idleCarriers = new ArrayDeque<>();
+    /** How many carriers are blocked for real by a pinned task. */
+    private int blockedCarriers;
+    /** The carrier polling the I/O poller, or null. */
+    private Carrier ioPolling;
+    /** True once the carrier polling I/O was woken for new work, so that it is woken once. */
+    private boolean ioPollingWoken;
+    /** The idle carrier that waits for the next timer deadline, or null; and the deadline it waits for. */
+    private Carrier timerWaiting;
+    private long timerWaitingDeadline;
+    /** The idle carrier that looks for a deadlock, or null. */
+    private Carrier deadlockWatching;
+    /** Numbers the carriers' names. */
+    private int carriersNumbered;
+    private long sparesStarted;
 
     private long threadsStarted;
     private long threadsTerminated;
-    private long suspensions;
-    private long resumes;
-    private long pinnedBlocks;
-    private long foreignFramePins;
-    private long framesChecked;
-    private long framesTrustedByCaller;
+    /** The counters of the carriers that have ended. */
+    private long endedSuspensions;
+    private long endedResumes;
+    private long endedPinnedBlocks;
+    private long endedForeignFramePins;
+    private long endedFramesChecked;
+    private long endedFramesTrustedByCaller;
 
     /** The first of the live tasks (admitted, not terminated), linked in a circle in admission order; or null. */
     private Task liveTasks;
     /** Join-watcher threads still waiting for a platform thread that a task joins; each may wake a task. */
     private final AtomicInteger activeJoinWatchers = new AtomicInteger();
-    /**
-     * Outside sources still able to wake a task, which the deadlock detector must wait for: the hook for I/O, whose
-     * support is to count each pending operation here (on the carrier) until it completes.
-     */
-    private int pendingExternalWakeSources;
-    /** Created on the carrier's first idle period with live tasks, unless deadlock detection is off. */
+    /** Created on the first idle period with live tasks, unless deadlock detection is off. */
     private DeadlockDetector deadlockDetector;
-    /** The I/O event source installed by pico-net, or null while no program uses it. */
-    private static volatile IoPoller poller;
-    /**
-     * Fewest dispatches between two polls of the I/O poller while tasks are ready, so that I/O is never starved; a
-     * longer run queue waits one round of it (see {@link #runReady()}).
-     */
-    private static final int DISPATCHES_PER_IO_POLL = 64;
-    /** Dispatches left before the next poll of the I/O poller. */
-    private int dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
 
-    private Scheduler(SchedulingPolicy policy, long seed, long carrierStackSize) {
+    private Scheduler(SchedulingPolicy policy, long seed, int parallelism, int mostCarriers, long carrierStackSize) {
         this.policy = policy;
         this.seed = seed;
+        this.parallelism = parallelism;
+        this.mostCarriers = mostCarriers;
+        this.carrierStackSize = carrierStackSize;
         this.runQueue = new RunQueue(policy, seed);
-        this.carrier = RuntimeThreads.create(new CarrierLoop(this), "pico-carrier", carrierStackSize, true);
     }
 
     /** The running scheduler, booting it on first use. */
@@ -117,15 +148,18 @@ public final class Scheduler {
             if (scheduler == null) {
                 SchedulingPolicy policy = configuredPolicy;
                 long seed = configuredSeed;
+                BuildDefaults defaults = BuildDefaults.read();
                 if (policy == null) {
-                    BuildDefaults defaults = BuildDefaults.read();
                     policy = policyProperty(defaults);
                     seed = seedProperty(defaults);
                 }
-                scheduler = new Scheduler(policy, seed, stackSizeProperty());
-                Carrier.thread = scheduler.carrier;
+                int parallelism = carriersProperty(defaults);
+                scheduler = new Scheduler(policy, seed, parallelism, mostCarriersProperty(parallelism),
+                        stackSizeProperty());
+                synchronized (scheduler.lock) {
+                    scheduler.startCarrier();
+                }
                 instance = scheduler;
-                scheduler.carrier.start();
                 ThreadDump.startReporters();
             }
             return scheduler;
@@ -149,17 +183,33 @@ public final class Scheduler {
         }
     }
 
-    /** A snapshot of the counters; exact when read on the carrier, possibly a little stale elsewhere. */
+    /** A snapshot of the counters; exact when no carrier is running a PicoThread. */
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
-        long started = scheduler.threadsStarted;
-        long terminated = scheduler.threadsTerminated;
-        return new PicoThreads.Statistics(started, terminated, started - terminated, scheduler.suspensions,
-                scheduler.resumes, scheduler.pinnedBlocks, scheduler.foreignFramePins, scheduler.framesChecked,
-                scheduler.framesTrustedByCaller);
+        synchronized (scheduler.lock) {
+            long suspensions = scheduler.endedSuspensions;
+            long resumes = scheduler.endedResumes;
+            long pinnedBlocks = scheduler.endedPinnedBlocks;
+            long foreignFramePins = scheduler.endedForeignFramePins;
+            long framesChecked = scheduler.endedFramesChecked;
+            long framesTrustedByCaller = scheduler.endedFramesTrustedByCaller;
+            for (Carrier carrier : scheduler.carriers) {
+                suspensions += carrier.suspensions;
+                resumes += carrier.resumes;
+                pinnedBlocks += carrier.pinnedBlocks;
+                foreignFramePins += carrier.foreignFramePins;
+                framesChecked += carrier.framesChecked;
+                framesTrustedByCaller += carrier.framesTrustedByCaller;
+            }
+            long started = scheduler.threadsStarted;
+            long terminated = scheduler.threadsTerminated;
+            return new PicoThreads.Statistics(started, terminated, started - terminated, suspensions, resumes,
+                    pinnedBlocks, foreignFramePins, framesChecked, framesTrustedByCaller, scheduler.carriers.size(),
+                    scheduler.sparesStarted);
+        }
     }
 
     /** The policy from picothreads.scheduler, else from the defaults resource's scheduler, else FIFO. */
@@ -210,9 +260,10 @@ public final class Scheduler {
      *
      * @param scheduler the {@code scheduler} value, or null
      * @param seed      the {@code seed} value, or null
+     * @param carriers  the {@code carriers} value, or null
      * @param source    the class loader that found the resource, or null when there is none
      */
-    private record BuildDefaults(String scheduler, String seed, ClassLoader source) {
+    private record BuildDefaults(String scheduler, String seed, String carriers, ClassLoader source) {
         static BuildDefaults read() {
             ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
             ClassLoader runtimeLoader = Scheduler.class.getClassLoader();
@@ -223,7 +274,7 @@ public final class Scheduler {
                     return found;
                 }
             }
-            return new BuildDefaults(null, null, null);
+            return new BuildDefaults(null, null, null, null);
         }
 
         /** The defaults that {@code loader} or one of its parents finds, searched parents first; null if none. */
@@ -261,7 +312,8 @@ public final class Scheduler {
             try (InputStream in = resource) {
                 values.load(in);
             }
-            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"), source);
+            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"),
+                    values.getProperty("carriers"), source);
         }
 
         /** The resource's URL, for messages. */
@@ -269,6 +321,53 @@ public final class Scheduler {
             URL resource = source.getResource(DEFAULTS_RESOURCE);
             return resource != null ? resource.toString() : DEFAULTS_RESOURCE;
         }
+    }
+
+    /**
+     * The number of carriers from picothreads.carriers, else from the defaults resource's carriers, else one per
+     * available processor.
+     */
+    private static int carriersProperty(BuildDefaults defaults) {
+        String value = System.getProperty("picothreads.carriers");
+        boolean fromResource = value == null && defaults.carriers() != null;
+        if (fromResource) {
+            value = defaults.carriers();
+        }
+        if (value == null || value.isBlank()) {
+            return Runtime.getRuntime().availableProcessors();
+        }
+        try {
+            int carriers = Integer.parseInt(value.trim());
+            if (carriers >= 1 && carriers <= MOST_CARRIERS_LIMIT) {
+                return carriers;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        String setting = fromResource ? "carriers in " + defaults.origin() : "picothreads.carriers";
+        throw new IllegalArgumentException("PicoThreads: " + setting + " must be a whole number from 1 to "
+                + MOST_CARRIERS_LIMIT + ", not '" + value + "'");
+    }
+
+    /**
+     * The most carriers there may be at once, compensation included, from picothreads.maxCarriers, else 256 (as the
+     * JDK's virtual thread scheduler), and never fewer than {@code carriers}.
+     */
+    private static int mostCarriersProperty(int carriers) {
+        String value = System.getProperty("picothreads.maxCarriers");
+        if (value == null || value.isBlank()) {
+            return Math.max(carriers, DEFAULT_MOST_CARRIERS);
+        }
+        try {
+            int most = Integer.parseInt(value.trim());
+            if (most >= 1 && most <= MOST_CARRIERS_LIMIT) {
+                return Math.max(carriers, most);
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException("PicoThreads: picothreads.maxCarriers must be a whole number from 1 to "
+                + MOST_CARRIERS_LIMIT + ", not '" + value + "'");
     }
 
     /** The carrier stack size from picothreads.carrierStackSize, in bytes or with a k, m or g suffix. */
@@ -292,66 +391,42 @@ public final class Scheduler {
         }
     }
 
-    /** Admits a task whose thread has just been started, directly on the carrier or through a submission. */
+    /** Starts one more carrier; under the lock. */
+    private void startCarrier() {
+        Carrier carrier = new Carrier(this, "pico-carrier-" + ++carriersNumbered, carrierStackSize);
+        carriers.add(carrier);
+        if (carriers.size() > parallelism) {
+            sparesStarted++;
+        }
+        carrier.start();
+    }
+
+    /** Admits a task whose thread has just been started; any thread may call this. */
     void start(Task task) {
-        if (Thread.currentThread() == carrier) {
+        synchronized (lock) {
             admit(task);
-        } else {
-            submit(new Admission(this, task));
         }
     }
 
-    /** Wakes a task whose interrupt status was just set, if it is sleeping or joining. */
+    /** Wakes a task whose interrupt status was just set, if it is sleeping, joining or parked; any thread may call this. */
     void interrupt(Task task) {
-        if (Thread.currentThread() == carrier) {
-            wakeIfInterrupted(task);
-        } else {
-            submit(() -> wakeIfInterrupted(task));
+        synchronized (lock) {
+            if (task.interrupted && task.isWaiting()) {
+                wake(task, true);
+            }
         }
-    }
-
-    /** Queues an action for the carrier and wakes it; any thread may call this. */
-    void submit(Runnable action) {
-        submissions.add(action);
-        IoPoller installed = poller;
-        if (installed != null) {
-            installed.wakeup();
-        }
-        LockSupport.unpark(carrier);
     }
 
     /**
-     * The answer to {@code question}, computed on the carrier: at once when called there, otherwise at the start of
-     * its next round (it is woken for it) while this thread waits, without giving up on an interrupt, which stays
-     * set; any thread may call this. Without a running scheduler there is no carrier, and it is computed at once. An
-     * exception the question throws is thrown here.
+     * The answer to {@code question}, computed at once on the calling thread; any thread may call this. Kept for
+     * callers written when one carrier owned the scheduler's state, which is now guarded by its lock.
      */
     public static <T> T answerOnCarrier(Supplier<T> question) {
-        Scheduler scheduler = instance;
-        if (scheduler == null || Thread.currentThread() == scheduler.carrier) {
-            return question.get();
-        }
-        CompletableFuture<T> answer = new CompletableFuture<>();
-        scheduler.submit(() -> {
-            try {
-                answer.complete(question.get());
-            } catch (RuntimeException | Error e) {
-                answer.completeExceptionally(e);
-            }
-        });
-        try {
-            return answer.join(); // waits through interrupts, and leaves the status set
-        } catch (CompletionException e) {
-            Throwable cause = e.getCause();
-            if (cause instanceof Error error) {
-                throw error;
-            }
-            throw (RuntimeException) cause;
-        }
+        return question.get();
     }
 
     /**
-     * Installs the I/O event source that the carrier polls between dispatches and waits on when idle; the first
+     * Installs the I/O event source that idle carriers poll, and busy ones between dispatches; the first
      * installation wins and is returned, later ones return it unchanged.
      */
     public static IoPoller installPoller(IoPoller candidate) {
@@ -368,27 +443,36 @@ public final class Scheduler {
      * is pinned, returns once the sleep is over or the task was interrupted.
      */
     void sleep(Task task, long nanos) {
-        task.state = Task.SLEEPING;
-        timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        synchronized (lock) {
+            task.state = Task.SLEEPING;
+            armTimer(task, nanos);
+        }
         suspendOrBlockPinned(task);
     }
 
     /**
      * Makes the running task wait until {@code thread} (whose task is {@code target}, or null for a platform
      * thread) terminates, or for {@code nanos} when that is positive: throws the capture signal, or, when the
-     * task is pinned, returns once the wait is over.
+     * task is pinned, returns once the wait is over. Returns at once when the target has meanwhile terminated.
      */
     void join(Task task, Thread thread, Task target, long nanos) {
-        task.state = nanos > 0 ? Task.JOINING_TIMED : Task.JOINING;
-        if (target != null) {
-            task.blocker = target;
-            target.addJoiner(task);
-        } else {
-            task.blocker = thread;
-            watchPlatformThread(task, thread, nanos);
+        synchronized (lock) {
+            if (target != null && target.state == Task.TERMINATED) {
+                return;
+            }
+            task.state = nanos > 0 ? Task.JOINING_TIMED : Task.JOINING;
+            if (target != null) {
+                task.blocker = target;
+                target.addJoiner(task);
+            } else {
+                task.blocker = thread;
+            }
+            if (nanos > 0) {
+                armTimer(task, nanos);
+            }
         }
-        if (nanos > 0) {
-            timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        if (target == null) {
+            watchPlatformThread(task, thread, nanos);
         }
         suspendOrBlockPinned(task);
     }
@@ -403,17 +487,19 @@ public final class Scheduler {
      * @param blocker the object the task waits on, shown in thread dumps; must not be a Task
      */
     void park(Task task, long nanos, Object blocker) {
-        if (task.permit) {
-            task.permit = false;
-            return;
-        }
-        if (task.interrupted) {
-            return;
-        }
-        task.state = nanos > 0 ? Task.PARKED_TIMED : Task.PARKED;
-        task.blocker = blocker;
-        if (nanos > 0) {
-            timers.arm(task, System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS));
+        synchronized (lock) {
+            if (task.permit) {
+                task.permit = false;
+                return;
+            }
+            if (task.interrupted) {
+                return;
+            }
+            task.state = nanos > 0 ? Task.PARKED_TIMED : Task.PARKED;
+            task.blocker = blocker;
+            if (nanos > 0) {
+                armTimer(task, nanos);
+            }
         }
         suspendOrBlockPinned(task);
     }
@@ -428,12 +514,14 @@ public final class Scheduler {
      * @param monitor the object whose monitor the task waits to enter, shown in thread dumps; must not be a Task
      */
     void blockOnMonitor(Task task, Object monitor) {
-        if (task.permit) {
-            task.permit = false;
-            return;
+        synchronized (lock) {
+            if (task.permit) {
+                task.permit = false;
+                return;
+            }
+            task.state = Task.BLOCKED;
+            task.blocker = monitor;
         }
-        task.state = Task.BLOCKED;
-        task.blocker = monitor;
         suspendOrBlockPinned(task);
     }
 
@@ -442,48 +530,46 @@ public final class Scheduler {
      * keeps a permit that makes its next park return at once. Any thread may call this.
      */
     void unpark(Task task) {
-        if (Thread.currentThread() == carrier) {
-            unparkOnCarrier(task);
-        } else {
-            task.permit = true;
-            submit(() -> unparkOnCarrier(task));
-        }
-    }
-
-    private void unparkOnCarrier(Task task) {
-        if (task.isParked()) {
-            task.permit = false;
-            wake(task, false);
-        } else if (task.state != Task.TERMINATED) {
-            task.permit = true;
+        synchronized (lock) {
+            if (task.isParked()) {
+                task.permit = false;
+                wake(task, false);
+            } else if (task.state != Task.TERMINATED) {
+                task.permit = true;
+            }
         }
     }
 
     /**
      * Lets the other ready tasks run before the running one continues: throws the capture signal with the task
-     * back in the run queue, or, when the task is pinned, runs one round of the others nested and returns.
+     * ready again, or, when the task is pinned, lets a spare carrier run the others for a moment and returns.
      * Returns at once when nothing else could run.
      */
     void yieldTask(Task task) {
-        if (runQueue.isEmpty() && submissions.isEmpty() && !hasDueTimer()) {
-            return;
+        synchronized (lock) {
+            if (runQueue.isEmpty() && !hasDueTimer()) {
+                return;
+            }
         }
         if (capturable(task)) {
-            task.state = Task.RUNNABLE;
-            runQueue.addYielded(task);
+            synchronized (lock) {
+                task.state = Task.RUNNABLE;
+                task.yielded = true;
+            }
             throw Continuation.suspend();
         }
-        pinnedBlocks++;
-        Carrier.current = null;
+        Carrier carrier = Carrier.here();
+        carrier.pinnedBlocks++;
+        synchronized (lock) {
+            blockedCarriers++;
+            compensate();
+        }
         try {
-            drainSubmissions();
-            fireDueTimers();
-            for (int turns = runQueue.size(); turns > 0 && !runQueue.isEmpty(); turns--) {
-                dispatch(runQueue.poll());
-            }
+            LockSupport.parkNanos(this, PINNED_YIELD_NANOS);
         } finally {
-            Carrier.current = task;
-            Continuation.restoring = false;
+            synchronized (lock) {
+                blockedCarriers--;
+            }
         }
     }
 
@@ -496,16 +582,17 @@ public final class Scheduler {
         if (task.pinDepth > 0) {
             return false;
         }
+        Carrier carrier = Carrier.here();
         if (task.callerRestored) {
             task.callerRestored = false;
-            framesTrustedByCaller++;
+            carrier.framesTrustedByCaller++;
             return true;
         }
-        framesChecked++;
+        carrier.framesChecked++;
         if (CaptureSafety.everyFrameCapturable()) {
             return true;
         }
-        foreignFramePins++;
+        carrier.foreignFramePins++;
         return false;
     }
 
@@ -517,26 +604,61 @@ public final class Scheduler {
     }
 
     /**
-     * Blocks a pinned task without capturing it: its frames stay on the carrier stack while this runs the
-     * scheduler's rounds nested, dispatching the other tasks, until the task's own wake-up (timer, joined thread
-     * terminated, interrupt) has set it running again. Tasks it dispatches may block pinned in turn; each nested
-     * block returns only after its own wake-up, so an outer pinned task woken meanwhile continues when the inner
-     * ones have returned.
+     * Blocks a pinned task without capturing it: its frames stay on its carrier's stack, and the carrier parks for
+     * real until the task's wake-up (timer, joined thread terminated, unpark, interrupt) has set it running again.
+     * Meanwhile a spare carrier is started if fewer than the configured number could run PicoThreads. The carrier
+     * wakes at the task's own timer deadline as well, and fires the due timers itself, in case every carrier is
+     * blocked.
      */
     private void blockPinned(Task task) {
-        pinnedBlocks++;
-        task.pinnedWait = true;
-        Carrier.current = null;
+        Carrier carrier = Carrier.here();
+        carrier.pinnedBlocks++;
+        synchronized (lock) {
+            if (task.state == Task.RUNNABLE) {
+                task.state = Task.RUNNING; // woken between arming its wake-up and getting here
+                return;
+            }
+            task.pinnedWait = true;
+            task.pinnedCarrier = carrier;
+            blockedCarriers++;
+            compensate();
+        }
         try {
-            while (task.state != Task.RUNNING) {
-                if (!runReady() && task.state != Task.RUNNING) {
-                    park();
+            while (true) {
+                long deadline;
+                synchronized (lock) {
+                    fireDueTimers();
+                    if (task.state == Task.RUNNING) {
+                        return;
+                    }
+                    deadline = task.timerKey != 0 ? task.timerDeadline : 0;
+                }
+                Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
+                if (deadline != 0) {
+                    long wait = deadline - System.nanoTime();
+                    if (wait > 0) {
+                        LockSupport.parkNanos(task, wait);
+                    }
+                } else {
+                    LockSupport.park(task);
                 }
             }
         } finally {
-            task.pinnedWait = false;
-            Carrier.current = task;
-            Continuation.restoring = false;
+            synchronized (lock) {
+                task.pinnedWait = false;
+                task.pinnedCarrier = null;
+                blockedCarriers--;
+            }
+        }
+    }
+
+    /**
+     * Starts a spare carrier when fewer carriers than configured can run PicoThreads (the others are blocked by
+     * pinned tasks), within the bound on carriers; under the lock.
+     */
+    private void compensate() {
+        if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
+            startCarrier();
         }
     }
 
@@ -546,11 +668,11 @@ public final class Scheduler {
         Runnable watch = () -> {
             try {
                 thread.join(millis);
-                submit(() -> {
+                synchronized (lock) {
                     if (task.blocker == thread && task.isWaiting() && !thread.isAlive()) {
                         wake(task, false);
                     }
-                });
+                }
             } catch (InterruptedException e) {
                 return;
             } finally {
@@ -562,67 +684,212 @@ public final class Scheduler {
         watcher.start();
     }
 
-    /**
-     * The carrier's body. The scheduler's boot and a start from a platform thread use classes of their own rather
-     * than lambdas, whose first use bootstraps a class at run time and delays the first PicoThread by milliseconds.
-     */
-    private record CarrierLoop(Scheduler scheduler) implements Runnable {
-        @Override
-        public void run() {
-            scheduler.loop();
-        }
+    /** What an idle carrier does until it looks for work again. */
+    private enum IdleWait {
+        /** Polls the I/O poller until I/O is ready, the next timer deadline or a wake-up. */
+        POLL_IO,
+        /** Parks until the next timer deadline or a wake-up. */
+        AWAIT_TIMER,
+        /** Looks for a deadlock while it parks. */
+        WATCH_DEADLOCK,
+        /** Parks until woken (a spare: at most until its keep-alive ends). */
+        PARK,
+        /** Ends: a spare that stayed idle for its whole keep-alive. */
+        RETIRE
     }
 
-    /** The submission that admits a task started by another platform thread. */
-    private record Admission(Scheduler scheduler, Task task) implements Runnable {
-        @Override
-        public void run() {
-            scheduler.admit(task);
-        }
-    }
-
-    private void loop() {
+    /** The loop of a carrier, until it retires. */
+    void work(Carrier carrier) {
+        long idleSince = 0;
         while (true) {
-            if (!runReady()) {
-                park();
+            Task next;
+            IdleWait idle = null;
+            long waitNanos = 0;
+            synchronized (lock) {
+                fireDueTimers();
+                next = runQueue.poll();
+                while (next != null && next.state == Task.TERMINATED) {
+                    next = runQueue.poll();
+                }
+                if (next != null) {
+                    next.dispatched = true;
+                    next.state = Task.RUNNING;
+                    if (!runQueue.isEmpty()) {
+                        signalWork();
+                    }
+                } else {
+                    long now = System.nanoTime();
+                    if (idleSince == 0) {
+                        idleSince = now;
+                    }
+                    IoPoller installed = poller;
+                    boolean surplus = carriers.size() - blockedCarriers > parallelism;
+                    if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
+                        idle = IdleWait.RETIRE;
+                    } else if (installed != null && ioPolling == null && installed.pendingWaits() > 0) {
+                        idle = IdleWait.POLL_IO;
+                        ioPolling = carrier;
+                        ioPollingWoken = false;
+                        waitNanos = -1;
+                        if (timers.hasLiveTimers() && (timerWaiting == null
+                                || timers.nextDeadline() - timerWaitingDeadline < 0)) {
+                            timerWaiting = carrier;
+                            timerWaitingDeadline = timers.nextDeadline();
+                            waitNanos = Math.max(0, timerWaitingDeadline - now);
+                        }
+                    } else if (timers.hasLiveTimers() && timerWaiting == null) {
+                        idle = IdleWait.AWAIT_TIMER;
+                        timerWaiting = carrier;
+                        timerWaitingDeadline = timers.nextDeadline();
+                        waitNanos = timerWaitingDeadline - now;
+                    } else if (!surplus && liveTasks != null && DeadlockDetector.ENABLED && deadlockWatching == null
+                            && !timers.hasLiveTimers()) {
+                        idle = IdleWait.WATCH_DEADLOCK;
+                        deadlockWatching = carrier;
+                        if (deadlockDetector == null) {
+                            deadlockDetector = new DeadlockDetector(this);
+                        }
+                    } else {
+                        idle = IdleWait.PARK;
+                        waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
+                    }
+                    if (idle == IdleWait.RETIRE) {
+                        retire(carrier);
+                        return;
+                    }
+                    if (idle != IdleWait.POLL_IO) {
+                        carrier.idle = true;
+                        idleCarriers.push(carrier);
+                    }
+                }
+            }
+            if (next != null) {
+                idleSince = 0;
+                if (--carrier.dispatchesUntilIoPoll <= 0) {
+                    carrier.dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
+                    pollIoNow(carrier);
+                }
+                dispatch(next, carrier);
+                continue;
+            }
+            Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
+            switch (idle) {
+                case POLL_IO -> poller.poll(waitNanos);
+                case AWAIT_TIMER -> {
+                    if (waitNanos > 0) {
+                        LockSupport.parkNanos(this, waitNanos);
+                    }
+                }
+                case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
+                default -> {
+                    if (waitNanos < 0) {
+                        LockSupport.park(this);
+                    } else if (waitNanos > 0) {
+                        LockSupport.parkNanos(this, waitNanos);
+                    }
+                }
+            }
+            synchronized (lock) {
+                if (carrier.idle) {
+                    carrier.idle = false;
+                    idleCarriers.remove(carrier);
+                }
+                if (ioPolling == carrier) {
+                    ioPolling = null;
+                }
+                if (timerWaiting == carrier) {
+                    timerWaiting = null;
+                }
+                if (deadlockWatching == carrier) {
+                    deadlockWatching = null;
+                }
             }
         }
     }
 
-    /** One round of the loop: runs the submissions, fires the due timers, then dispatches one ready task if any. */
-    private boolean runReady() {
-        drainSubmissions();
-        fireDueTimers();
-        Task next = runQueue.poll();
-        if (next == null) {
-            return false;
-        }
-        if (--dispatchesUntilIoPoll <= 0) {
-            // At least once per round of the run queue: a poll reports again the channels of threads it already
-            // woke that have not run yet (read interest stays armed), at most one per queued task, so polling
-            // once per round keeps that work constant per dispatch.
-            dispatchesUntilIoPoll = Math.max(DISPATCHES_PER_IO_POLL, runQueue.size());
-            pollIoNow();
-        }
-        dispatch(next);
-        return true;
+    /** Ends a spare carrier, keeping its counters; under the lock. */
+    private void retire(Carrier carrier) {
+        carriers.remove(carrier);
+        endedSuspensions += carrier.suspensions;
+        endedResumes += carrier.resumes;
+        endedPinnedBlocks += carrier.pinnedBlocks;
+        endedForeignFramePins += carrier.foreignFramePins;
+        endedFramesChecked += carrier.framesChecked;
+        endedFramesTrustedByCaller += carrier.framesTrustedByCaller;
     }
 
-    /** Polls the I/O poller without waiting, when threads wait for I/O. */
-    private void pollIoNow() {
+    /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
+    private void pollIoNow(Carrier carrier) {
         IoPoller installed = poller;
-        if (installed != null && installed.pendingWaits() > 0) {
+        if (installed == null || installed.pendingWaits() == 0) {
+            return;
+        }
+        synchronized (lock) {
+            if (ioPolling != null) {
+                return;
+            }
+            ioPolling = carrier;
+            ioPollingWoken = true; // a poll that does not wait needs no wake-up
+        }
+        try {
             installed.poll(0);
+        } finally {
+            synchronized (lock) {
+                ioPolling = null;
+            }
         }
     }
 
-    private void drainSubmissions() {
-        Runnable action;
-        while ((action = submissions.poll()) != null) {
-            action.run();
+    /**
+     * Gets a carrier to look at the run queue: an idle one unparked, else the one polling I/O woken, else a new one
+     * while fewer than configured can run PicoThreads; under the lock.
+     */
+    private void signalWork() {
+        Carrier idle = idleCarriers.poll();
+        if (idle != null) {
+            idle.idle = false;
+            LockSupport.unpark(idle);
+            return;
+        }
+        if (ioPolling != null) {
+            if (!ioPollingWoken) {
+                ioPollingWoken = true;
+                poller.wakeup();
+            }
+            return;
+        }
+        if (carriers.size() - blockedCarriers < parallelism) {
+            startCarrier();
         }
     }
 
+    /** Arms the task's timer for {@code nanos} from now, and gets an idle carrier to wait for it if it is the next; under the lock. */
+    private void armTimer(Task task, long nanos) {
+        long deadline = System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS);
+        timers.arm(task, deadline);
+        task.timerDeadline = deadline;
+        if (timerWaiting != null) {
+            if (deadline - timerWaitingDeadline < 0) {
+                timerWaitingDeadline = deadline;
+                if (timerWaiting == ioPolling) {
+                    ioPollingWoken = true;
+                    poller.wakeup();
+                } else {
+                    LockSupport.unpark(timerWaiting);
+                }
+            }
+            return;
+        }
+        Carrier idle = idleCarriers.peek();
+        if (idle != null) {
+            LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
+        } else if (ioPolling != null && !ioPollingWoken) {
+            ioPollingWoken = true;
+            poller.wakeup();
+        }
+    }
+
+    /** Makes the tasks whose timers are due ready; under the lock. */
     private void fireDueTimers() {
         if (timers.isEmpty()) {
             return;
@@ -638,108 +905,65 @@ public final class Scheduler {
         return timers.hasLiveTimers() && timers.nextDeadline() - System.nanoTime() <= 0;
     }
 
-    private void park() {
-        // A stray interrupt of the carrier (from code that was not rewritten) would make every park return at once.
-        Thread.interrupted();
-        if (!submissions.isEmpty()) {
-            return;
-        }
-        IoPoller installed = poller;
-        if (installed != null && installed.pendingWaits() > 0) {
-            long wait = timers.hasLiveTimers() ? Math.max(0, timers.nextDeadline() - System.nanoTime()) : -1;
-            installed.poll(wait);
-            return;
-        }
-        if (timers.hasLiveTimers()) {
-            long wait = timers.nextDeadline() - System.nanoTime();
-            if (wait > 0) {
-                LockSupport.parkNanos(this, wait);
-            }
-        } else if (liveTasks != null && DeadlockDetector.ENABLED) {
-            if (deadlockDetector == null) {
-                deadlockDetector = new DeadlockDetector(this);
-            }
-            deadlockDetector.parkIdle();
-        } else {
-            LockSupport.park(this);
-        }
-    }
-
-    /** True while the carrier has nothing to do and no timer to wait for. */
+    /** True while no carrier runs a task and there is nothing ready and no timer to wait for. */
     boolean isIdle() {
-        return submissions.isEmpty() && !timers.hasLiveTimers() && runQueue.isEmpty();
+        synchronized (lock) {
+            int waiting = idleCarriers.size() + (ioPolling != null ? 1 : 0);
+            return runQueue.isEmpty() && !timers.hasLiveTimers() && waiting >= carriers.size() - blockedCarriers;
+        }
     }
 
     /** True while a join watcher, pending I/O or an offloaded call may still wake a task. */
     boolean hasExternalWakeSources() {
         IoPoller installed = poller;
-        return activeJoinWatchers.get() > 0 || pendingExternalWakeSources > 0 || Offloads.pending() > 0
+        return activeJoinWatchers.get() > 0 || Offloads.pending() > 0
                 || installed != null && installed.pendingWaits() > 0;
     }
 
-    /** The dump printed on a deadlock, of every live task. Called on the carrier. */
+    /** The dump printed on a deadlock, of every live task. */
     String deadlockDump() {
-        return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated), liveTasks);
+        synchronized (lock) {
+            return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated, carriers.size()),
+                    liveTasks);
+        }
     }
 
-    /**
-     * The dump of the live PicoThreads (see {@link PicoThreads#dump()}): written on the carrier, directly when called
-     * there, otherwise through a submission whose answer this thread waits for, at most a few seconds.
-     */
+    /** The dump of the live PicoThreads (see {@link PicoThreads#dump()}), written under the scheduler's lock. */
     public static String dump() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return ThreadDump.liveHeader(0) + "\n";
+            return ThreadDump.liveHeader(0, 0) + "\n";
         }
-        if (Thread.currentThread() == scheduler.carrier) {
-            return scheduler.liveDump();
-        }
-        CompletableFuture<String> answer = new CompletableFuture<>();
-        scheduler.submit(() -> answer.complete(scheduler.liveDump()));
-        try {
-            return answer.get(ThreadDump.CARRIER_ANSWER_SECONDS, TimeUnit.SECONDS);
-        } catch (TimeoutException e) {
-            Task running = Carrier.current;
-            return "PicoThreads: no dump: the carrier did not answer within " + ThreadDump.CARRIER_ANSWER_SECONDS
-                    + " s" + (running != null ? "; it runs " + running + ", which has not blocked since" : "") + "\n";
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return "PicoThreads: no dump: interrupted while waiting for the carrier\n";
-        } catch (ExecutionException e) {
-            throw new IllegalStateException("PicoThreads: writing the thread dump failed", e.getCause());
+        synchronized (scheduler.lock) {
+            return ThreadDump.write(ThreadDump.liveHeader(scheduler.threadsStarted - scheduler.threadsTerminated,
+                    scheduler.carriers.size()), scheduler.liveTasks);
         }
     }
 
     /**
-     * The threads of the live PicoThreads (admitted, not terminated) in the order they were admitted, read on the
-     * carrier: directly when called there, otherwise through a submission whose answer this thread waits for, so
-     * that the threads it started before are among them. Empty when no PicoThread has started.
+     * The threads of the live PicoThreads (admitted, not terminated) in the order they were admitted, so that the
+     * threads this thread started before are among them. Empty when no PicoThread has started.
      */
     static List<Thread> liveThreads() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
             return List.of();
         }
-        return answerOnCarrier(scheduler::liveThreadsOnCarrier);
-    }
-
-    private List<Thread> liveThreadsOnCarrier() {
         List<Thread> threads = new ArrayList<>();
-        Task first = liveTasks;
-        if (first != null) {
-            Task task = first;
-            do {
-                threads.add(task.thread);
-                task = task.nextLive;
-            } while (task != first);
+        synchronized (scheduler.lock) {
+            Task first = scheduler.liveTasks;
+            if (first != null) {
+                Task task = first;
+                do {
+                    threads.add(task.thread);
+                    task = task.nextLive;
+                } while (task != first);
+            }
         }
         return threads;
     }
 
-    private String liveDump() {
-        return ThreadDump.write(ThreadDump.liveHeader(threadsStarted - threadsTerminated), liveTasks);
-    }
-
+    /** Lists a started task as live and makes it ready; under the lock. */
     private void admit(Task task) {
         threadsStarted++;
         Task first = liveTasks;
@@ -755,37 +979,61 @@ public final class Scheduler {
             first.previousLive = task;
         }
         runQueue.add(task);
+        signalWork();
     }
 
-    private void dispatch(Task task) {
-        if (task.state == Task.TERMINATED) {
-            return;
-        }
-        Carrier.current = task;
-        task.state = Task.RUNNING;
+    /** Runs a task taken from the run queue on {@code carrier} until it returns, throws or suspends. */
+    private void dispatch(Task task, Carrier carrier) {
+        carrier.current = task;
         if (task.resumable) {
-            resumes++;
-            Continuation.restoring = true;
+            carrier.resumes++;
+            Continuation.beginRestoring(carrier);
         }
         try {
             DispatchFrame.run(task.thread);
-            Continuation.restoring = false;
+            Continuation.endRestoring(carrier);
             terminate(task, null);
         } catch (Capture signal) {
-            Continuation.restoring = false;
-            suspensions++;
+            Continuation.endRestoring(carrier);
+            carrier.suspensions++;
             task.resumable = true;
-            if (task.state == Task.RUNNING) {
+            if (!suspended(task)) {
                 terminate(task, new IllegalStateException("PicoThreads: thread \"" + task.thread.getName()
                         + "\" threw the capture signal without arranging to be woken; a frame that was not"
                         + " rewritten let it through"));
             }
         } catch (Throwable failure) {
-            Continuation.restoring = false;
+            Continuation.endRestoring(carrier);
             terminate(task, failure);
         } finally {
-            Continuation.restoring = false;
-            Carrier.current = null;
+            Continuation.endRestoring(carrier);
+            carrier.current = null;
+        }
+    }
+
+    /**
+     * Ends the dispatch of a task that has just been captured: if a wake-up (or its own yield) made it ready while
+     * the capture unwound, queues it now. False when the task threw the signal without arming any wake-up.
+     */
+    private boolean suspended(Task task) {
+        synchronized (lock) {
+            task.dispatched = false;
+            byte state = task.state;
+            if (state == Task.RUNNING) {
+                return false;
+            }
+            if (state == Task.RUNNABLE) {
+                if (task.yielded) {
+                    task.yielded = false;
+                    runQueue.addYielded(task);
+                } else {
+                    runQueue.add(task);
+                }
+                if (runQueue.size() > 1) {
+                    signalWork();
+                }
+            }
+            return true;
         }
     }
 
@@ -793,18 +1041,22 @@ public final class Scheduler {
         if (failure != null) {
             dispatchUncaughtException(task, failure);
         }
-        // A thread that died while a wake-up was armed (a capture that escaped through a frame that was not
-        // rewritten, after its blocking call armed a timer) must never be dispatched again.
-        timers.cancel(task);
-        task.pinDepth = 0;
-        threadsTerminated++;
-        unlinkLive(task);
+        synchronized (lock) {
+            // A thread that died while a wake-up was armed (a capture that escaped through a frame that was not
+            // rewritten, after its blocking call armed a timer) must never be dispatched again.
+            timers.cancel(task);
+            task.pinDepth = 0;
+            task.dispatched = false;
+            threadsTerminated++;
+            unlinkLive(task);
+            task.state = Task.TERMINATED;
+            Task joiner;
+            while ((joiner = task.joiners) != null) {
+                wake(joiner, false);
+            }
+        }
         task.markTerminated();
         Monitors.threadTerminated(task.thread);
-        Task joiner;
-        while ((joiner = task.joiners) != null) {
-            wake(joiner, false);
-        }
         if (!task.daemon) {
             Lifetime.nonDaemonThreadTerminated();
         }
@@ -812,6 +1064,9 @@ public final class Scheduler {
 
     private void unlinkLive(Task task) {
         Task next = task.nextLive;
+        if (next == null) {
+            return;
+        }
         if (next == task) {
             liveTasks = null;
         } else {
@@ -844,14 +1099,13 @@ public final class Scheduler {
                     + " thrown from the UncaughtExceptionHandler in thread \"" + thread.getName() + "\"\n");
         } finally {
             task.pinDepth--;
-            Carrier.current = task;
-            Continuation.restoring = false;
         }
     }
 
     /**
      * Ends a task's wait: disarms its timer, leaves its joiner list, records whether an interrupt ended the wait,
-     * and makes the task ready (or, if pinned, running).
+     * and makes the task ready (or, if pinned, running: its carrier is unparked). A task woken while its capture is
+     * still unwinding on its carrier is queued by that carrier when the capture is done. Under the lock.
      */
     private void wake(Task task, boolean byInterrupt) {
         timers.cancel(task);
@@ -863,15 +1117,13 @@ public final class Scheduler {
         task.blocker = null;
         if (task.pinnedWait) {
             task.state = Task.RUNNING;
+            LockSupport.unpark(task.pinnedCarrier);
         } else {
             task.state = Task.RUNNABLE;
-            runQueue.add(task);
-        }
-    }
-
-    private void wakeIfInterrupted(Task task) {
-        if (task.interrupted && task.isWaiting()) {
-            wake(task, true);
+            if (!task.dispatched) {
+                runQueue.add(task);
+                signalWork();
+            }
         }
     }
 }

@@ -13,7 +13,6 @@ public final class ShutdownHooks {
     /** Which registered platform thread runs each PicoThread hook; guarded by itself. */
     private static final Map<Thread, Thread> RUNNERS = new IdentityHashMap<>();
     /** The outermost JDK frame of a thread that runs the shutdown sequence. */
-    private static final String SHUTDOWN_CLASS = "java.lang.Shutdown";
 
     private ShutdownHooks() {
     }
@@ -58,13 +57,12 @@ public final class ShutdownHooks {
     }
 
     /**
-     * Runs a PicoThread hook during shutdown: starts it and waits until it has terminated. When the carrier itself
-     * runs the shutdown (a PicoThread called System.exit), no PicoThread can run until the hooks are done, so the
-     * hook's {@code run()} runs on this platform thread, which has the hook's name, instead.
+     * Runs a PicoThread hook during shutdown: starts it and waits until it has terminated. When a carrier itself
+     * runs the shutdown (a PicoThread called System.exit), that carrier cannot run PicoThreads until the hooks are
+     * done (with one carrier, none can), so the hook's {@code run()} runs on it, in place.
      */
     private static void run(Thread hook, Task task) {
-        Thread carrier = Carrier.thread;
-        if (carrier != null && runsShutdown(carrier)) {
+        if (Carrier.isCarrier(Thread.currentThread())) {
             hook.run();
             return;
         }
@@ -81,15 +79,5 @@ public final class ShutdownHooks {
         if (interrupted) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    /** True when {@code thread} is in the JVM's shutdown sequence, running the hooks. */
-    private static boolean runsShutdown(Thread thread) {
-        for (StackTraceElement frame : thread.getStackTrace()) {
-            if (frame.getClassName().equals(SHUTDOWN_CLASS)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

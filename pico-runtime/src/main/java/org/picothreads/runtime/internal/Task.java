@@ -9,17 +9,18 @@ import org.picothreads.runtime.PicoThread;
  * The scheduler's record of one PicoThread: its saved continuation, its scheduling state and the links that
  * put it in a waiting list.
  *
- * <p>Every field but {@link #interrupted} is written only by the carrier, except that {@link #start(Thread)} moves
- * a new task out of {@link #NEW} on the thread that starts it. Other platform threads read the lifecycle state
- * under the task's monitor, which is also the lock that platform threads joining this thread wait on. The
- * class is public only so that {@link PicoThread} can hold and drive one; a task is never handed to user code.
+ * <p>The scheduling fields ({@link #state}, the links, the timer, the flags of a dispatch) change under the
+ * scheduler's lock; the frames, the pin depth and the wait in progress belong to the carrier running the task.
+ * {@link #start(Thread)} moves a new task out of {@link #NEW} under the task's monitor, which is also the lock that
+ * platform threads joining this thread wait on. The class is public only so that {@link PicoThread} can hold and
+ * drive one; a task is never handed to user code.
  */
 public final class Task {
     /** Created, not yet started. */
     static final byte NEW = 0;
     /** Started and waiting in the run queue, or started by another platform thread and not yet admitted. */
     static final byte RUNNABLE = 1;
-    /** Running on the carrier, or woken from a pinned block while its frames are still on the carrier stack. */
+    /** Running on a carrier, or woken from a pinned block while its frames are still on its carrier's stack. */
     static final byte RUNNING = 2;
     /** Sleeping until its timer fires. */
     static final byte SLEEPING = 3;
@@ -70,8 +71,8 @@ public final class Task {
     Thread thread;
     /** The interrupt status; set by any thread, cleared by the thread itself. */
     volatile boolean interrupted;
-    /** One of the state constants above. */
-    byte state;
+    /** One of the state constants above; written under the scheduler's lock (or, out of NEW, the task's monitor). */
+    volatile byte state;
     /** The thread's daemon flag, fixed when it started. */
     boolean daemon;
     /** True once the task has suspended by capture, so every later dispatch of it is a restore. */
@@ -80,6 +81,17 @@ public final class Task {
     boolean wokenByInterrupt;
     /** True while the task waits pinned: its frames stay on the carrier stack, so a wake-up must not enqueue it. */
     boolean pinnedWait;
+    /** The carrier blocked by the task's pinned wait, which its wake-up unparks; null otherwise. */
+    Carrier pinnedCarrier;
+    /**
+     * True from the moment a carrier takes the task from the run queue until its dispatch ends: a wake-up meanwhile
+     * (while its capture unwinds) only makes it RUNNABLE, and the carrier queues it once the capture is done.
+     */
+    boolean dispatched;
+    /** True when the task suspended by yielding, so that it is queued where the policy takes it last. */
+    boolean yielded;
+    /** The deadline of the task's armed timer (System.nanoTime), valid while {@link #timerKey} is not 0. */
+    long timerDeadline;
     /** Identifies the task's armed timer in the timer heap, or 0 when none is armed. */
     int timerKey;
     /**
@@ -202,14 +214,9 @@ public final class Task {
         return state == PARKED || state == PARKED_TIMED || state == BLOCKED;
     }
 
-    /** The state, read under the monitor when the caller is not the carrier, which writes it. */
+    /** The state, as last written by the scheduler. */
     private byte lifecycleState() {
-        if (Thread.currentThread() == Carrier.thread) {
-            return state;
-        }
-        synchronized (this) {
-            return state;
-        }
+        return state;
     }
 
     /**

@@ -18,7 +18,8 @@ import org.picothreads.runtime.PicoThread;
  *     at com.example.Worker.run(Worker.java:17)
  * </pre>
  *
- * Only the carrier may read the tasks, so {@link #write} runs there. The line of a frame comes from the
+ * The tasks are read under the scheduler's lock, so {@link #write} runs under it; a task a carrier is running shows
+ * no frames, since its saved state is changing. The line of a frame comes from the
  * {@link Rewritten#lines()} of the frame's class, found by name through the class loaders of the PicoThread (its
  * class, its Runnable's class, its context class loader, then the system class loader); {@code (Unknown Source)}
  * when none has it. The file name is the top-level class's simple name with {@code .java}.
@@ -27,8 +28,6 @@ import org.picothreads.runtime.PicoThread;
  * dump when the JVM shuts down, {@code picothreads.dumpIntervalSeconds=N} every N seconds from a daemon thread.
  */
 final class ThreadDump {
-    /** How long a thread other than the carrier waits for the carrier to write a dump. */
-    static final long CARRIER_ANSWER_SECONDS = 5;
     /** PicoThread's private field holding the Runnable given to its constructor. */
     private static final VarHandle PICO_THREAD_TARGET;
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
@@ -47,7 +46,7 @@ final class ThreadDump {
     }
 
     /**
-     * The dump of the tasks of a list of live tasks, under a header line. Called on the carrier.
+     * The dump of the tasks of a list of live tasks, under a header line. Called under the scheduler's lock.
      *
      * @param header    the first line, without its line separator
      * @param firstLive the first task of the circular list of live tasks, or null
@@ -65,14 +64,16 @@ final class ThreadDump {
     }
 
     /** The header of a dump on demand. */
-    static String liveHeader(long liveThreads) {
-        return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads");
+    static String liveHeader(long liveThreads, int carriers) {
+        return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads") + " on "
+                + carriers + (carriers == 1 ? " carrier" : " carriers");
     }
 
     /** The header of the dump printed when the detector finds a deadlock. */
-    static String deadlockHeader(long blockedThreads) {
+    static String deadlockHeader(long blockedThreads, int carriers) {
         return "PicoThreads: deadlock: " + blockedThreads
-                + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them";
+                + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them ("
+                + carriers + (carriers == 1 ? " carrier)" : " carriers)");
     }
 
     /** True when {@code thread} is the runtime's own periodic reporter. */
@@ -140,7 +141,7 @@ final class ThreadDump {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
-        if (task.savedStack == null) {
+        if (task.savedStack == null || task.dispatched) {
             return;
         }
         Object[] outermostFirst = task.savedStack.describeSaved();
@@ -152,7 +153,7 @@ final class ThreadDump {
 
     /** What the task waits for, in words; empty when it is not waiting. */
     private static String waitsFor(Task task) {
-        if (task == Carrier.current) {
+        if (task.state == Task.RUNNING) {
             return "running";
         }
         Object blocker = task.blocker;

@@ -44,7 +44,7 @@ public final class RuntimeNames {
     public static final String REWRITTEN_MARKER = "Lorg/picothreads/runtime/internal/Rewritten;";
 
     public static final String RESTORING_FIELD = "restoring";
-    public static final String RESTORING_DESCRIPTOR = "Z";
+    public static final String RESTORING_DESCRIPTOR = "I";
     public static final String RESUME = "resume";
     public static final String RESUME_DESCRIPTOR = "(Ljava/lang/String;)L" + FRAME + ";";
     public static final String CAPTURE_METHOD = "capture";
