@@ -28,7 +28,7 @@ class BuildDefaultsTest {
     @Test
     void the_policy_in_the_class_path_resource_is_used_when_no_system_property_is_set()
             throws IOException, InterruptedException {
-        ChildJvm.Result result = ChildJvm.run(List.of(), List.of(resourceWith("scheduler=lifo\n")), "order");
+        ChildJvm.Result result = ChildJvm.run(List.of(), List.of(resourceWith("scheduler=lifo\ncarriers=1\n")), "order");
         assertEquals(0, result.exitCode(), result::errors);
         assertEquals(LAST_FIRST, result.output().trim());
     }
@@ -36,7 +36,7 @@ class BuildDefaultsTest {
     @Test
     void the_system_property_wins_over_the_class_path_resource() throws IOException, InterruptedException {
         ChildJvm.Result result = ChildJvm.run(List.of("-Dpicothreads.scheduler=fifo"),
-                List.of(resourceWith("scheduler=lifo\n")), "order");
+                List.of(resourceWith("scheduler=lifo\ncarriers=1\n")), "order");
         assertEquals(0, result.exitCode(), result::errors);
         assertEquals(FIRST_FIRST, result.output().trim());
     }
@@ -45,9 +45,9 @@ class BuildDefaultsTest {
     void the_seed_in_the_resource_gives_the_same_order_as_the_same_seed_as_a_system_property()
             throws IOException, InterruptedException {
         ChildJvm.Result fromResource = ChildJvm.run(List.of(),
-                List.of(resourceWith("scheduler=random\nseed=1\n")), "order");
+                List.of(resourceWith("scheduler=random\nseed=1\ncarriers=1\n")), "order");
         ChildJvm.Result fromProperties = ChildJvm.run(List.of("-Dpicothreads.scheduler=random",
-                "-Dpicothreads.seed=1"), "order");
+                "-Dpicothreads.seed=1", "-Dpicothreads.carriers=1"), "order");
         assertEquals(0, fromResource.exitCode(), fromResource::errors);
         assertEquals(fromProperties.output(), fromResource.output());
     }
@@ -59,5 +59,14 @@ class BuildDefaultsTest {
         assertEquals(1, result.exitCode());
         assertTrue(result.errors().contains("picothreads.properties must be fifo, lifo or random, not 'round-robin'"),
                 result.errors());
+    }
+
+    @Test
+    void a_carrier_count_that_is_not_a_positive_number_fails_the_first_start_naming_the_resource()
+            throws IOException, InterruptedException {
+        ChildJvm.Result result = ChildJvm.run(List.of(), List.of(resourceWith("carriers=none\n")), "order");
+        assertEquals(1, result.exitCode());
+        assertTrue(result.errors().contains("picothreads.properties must be a whole number from 1 to 32767, not 'none'"),
+                result::errors);
     }
 }

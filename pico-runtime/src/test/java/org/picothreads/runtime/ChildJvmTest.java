@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -16,7 +17,9 @@ class ChildJvmTest {
         String[] all = new String[arguments.length + 1];
         all[0] = "order";
         System.arraycopy(arguments, 0, all, 1, arguments.length);
-        ChildJvm.Result result = ChildJvm.run(jvmOptions, all);
+        List<String> oneCarrier = new ArrayList<>(jvmOptions);
+        oneCarrier.add("-Dpicothreads.carriers=1"); // the policies order threads exactly on one carrier
+        ChildJvm.Result result = ChildJvm.run(oneCarrier, all);
         assertEquals(0, result.exitCode(), result::errors);
         return result.output().trim();
     }

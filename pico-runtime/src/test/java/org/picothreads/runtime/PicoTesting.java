@@ -13,6 +13,11 @@ final class PicoTesting {
     }
 
     /** A log the threads append to; written on the carrier, read by the test after joining. */
+    /** True when the tests run with one carrier (picothreads.carriers=1), where the policies order threads exactly. */
+    static boolean oneCarrier() {
+        return Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) == 1;
+    }
+
     static List<Object> events() {
         return Collections.synchronizedList(new ArrayList<>());
     }

@@ -13,6 +13,7 @@ import static org.picothreads.runtime.PicoTesting.runAll;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 import org.picothreads.runtime.internal.ThreadCalls;
@@ -54,8 +55,9 @@ class PicoThreadLifecycleTest {
         assertSame(group, threads.get(7).getThreadGroup());
         assertThrows(NullPointerException.class, () -> new PicoThread((String) null));
         runAll(threads.toArray(new Thread[0]));
-        assertEquals(List.of(threads.get(0).getName(), threads.get(1).getName(), "target and name",
-                "group, target and name", "with stack size", "without inherited locals"), events);
+        assertEquals(Stream.of(threads.get(0).getName(), threads.get(1).getName(), "target and name",
+                "group, target and name", "with stack size", "without inherited locals").sorted().toList(),
+                events.stream().map(String.class::cast).sorted().toList());
     }
 
     @Test
@@ -140,7 +142,8 @@ class PicoThreadLifecycleTest {
     }
 
     @Test
-    void every_pico_thread_runs_on_the_one_daemon_carrier_thread() throws InterruptedException {
+    void every_pico_thread_runs_on_daemon_carrier_threads_and_on_one_of_them_with_one_carrier()
+            throws InterruptedException {
         List<Object> carriers = events();
         List<Thread> threads = new ArrayList<>();
         for (int index = 0; index < 5; index++) {
@@ -155,11 +158,14 @@ class PicoThreadLifecycleTest {
 
         assertEquals(15, carriers.size());
         Thread carrier = (Thread) carriers.get(0);
-        assertEquals("pico-carrier", carrier.getName());
-        assertTrue(carrier.isDaemon());
-        assertNotSame(Thread.currentThread(), carrier);
         for (Object each : carriers) {
-            assertSame(carrier, each);
+            Thread eachCarrier = (Thread) each;
+            assertTrue(eachCarrier.getName().startsWith("pico-carrier-"), eachCarrier.getName());
+            assertTrue(eachCarrier.isDaemon());
+            assertNotSame(Thread.currentThread(), eachCarrier);
+            if (PicoTesting.oneCarrier() && PicoThreads.statistics().spareCarriersStarted() == 0) {
+                assertSame(carrier, eachCarrier);
+            }
         }
     }
 

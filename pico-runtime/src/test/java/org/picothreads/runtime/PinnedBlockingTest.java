@@ -5,6 +5,7 @@ import static org.picothreads.runtime.PicoTesting.events;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.ThreadCalls;
@@ -93,31 +94,34 @@ class PinnedBlockingTest {
     }
 
     @Test
-    void a_pinned_yield_runs_the_other_ready_threads_before_continuing() throws InterruptedException {
+    void a_pinned_thread_spinning_on_yield_lets_the_thread_it_waits_for_run() throws InterruptedException {
         List<Object> events = events();
-        PicoThread yielding = new PicoThread(pinned(() -> {
-            events.add("a1");
-            ThreadCalls.yieldNow();
-            events.add("a2");
+        AtomicBoolean done = new AtomicBoolean();
+        PicoThread spinning = new PicoThread(pinned(() -> {
+            events.add("spinning");
+            while (!done.get()) {
+                ThreadCalls.yieldNow();
+            }
+            events.add("saw done");
         }));
         PicoThread other = new PicoThread(Script.of(
-                () -> events.add("b1"), ThreadCalls::yieldNow, () -> events.add("b2")));
-        runAll(yielding, other);
-        assertEquals(List.of("a1", "b1", "b2", "a2"), events);
+                () -> ThreadCalls.sleep(5), () -> done.set(true)));
+        runAll(spinning, other);
+        assertEquals(List.of("spinning", "saw done"), events);
     }
 
     @Test
-    void an_outer_pinned_thread_continues_only_after_the_inner_pinned_block_returns() throws InterruptedException {
+    void pinned_threads_block_their_own_carriers_and_each_wakes_at_its_own_deadline() throws InterruptedException {
         List<Object> events = events();
-        PicoThread outer = new PicoThread(pinned(() -> {
-            ThreadCalls.sleep(10);
-            events.add("outer woke");
-        }));
-        PicoThread inner = new PicoThread(pinned(() -> {
+        PicoThread first = new PicoThread(pinned(() -> {
             ThreadCalls.sleep(100);
-            events.add("inner woke");
+            events.add("later deadline woke");
         }));
-        runAll(outer, inner);
-        assertEquals(List.of("inner woke", "outer woke"), events);
+        PicoThread second = new PicoThread(pinned(() -> {
+            ThreadCalls.sleep(10);
+            events.add("earlier deadline woke");
+        }));
+        runAll(first, second);
+        assertEquals(List.of("earlier deadline woke", "later deadline woke"), events);
     }
 }

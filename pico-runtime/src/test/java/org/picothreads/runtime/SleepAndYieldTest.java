@@ -1,6 +1,7 @@
 package org.picothreads.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.runtime.PicoTesting.events;
@@ -78,6 +79,7 @@ class SleepAndYieldTest {
 
     @Test
     void ten_thousand_sleepers_with_distinct_deadlines_wake_in_deadline_order() throws InterruptedException {
+        assumeTrue(PicoTesting.oneCarrier(), "threads run in this order on one carrier only");
         int count = 10_000;
         long spacing = 50_000L;
         List<Integer> ranks = new ArrayList<>();
@@ -119,6 +121,7 @@ class SleepAndYieldTest {
 
     @Test
     void yield_lets_the_other_ready_threads_run_first() throws InterruptedException {
+        assumeTrue(PicoTesting.oneCarrier(), "threads run in this order on one carrier only");
         List<Object> events = events();
         PicoThread yielding = new PicoThread(Script.of(
                 () -> events.add("a1"), ThreadCalls::yieldNow, () -> events.add("a2"),
@@ -131,6 +134,7 @@ class SleepAndYieldTest {
 
     @Test
     void sleep_zero_yields_like_the_jdk() throws InterruptedException {
+        assumeTrue(PicoTesting.oneCarrier(), "threads run in this order on one carrier only");
         List<Object> events = events();
         PicoThread sleeping = new PicoThread(Script.of(
                 () -> events.add("a1"), () -> ThreadCalls.sleep(0), () -> events.add("a2")));

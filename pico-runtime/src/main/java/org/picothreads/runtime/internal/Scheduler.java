@@ -923,7 +923,7 @@ public final class Scheduler {
     /** The dump printed on a deadlock, of every live task. */
     String deadlockDump() {
         synchronized (lock) {
-            return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated, carriers.size()),
+            return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated, blockedCarriers),
                     liveTasks);
         }
     }
@@ -936,7 +936,7 @@ public final class Scheduler {
         }
         synchronized (scheduler.lock) {
             return ThreadDump.write(ThreadDump.liveHeader(scheduler.threadsStarted - scheduler.threadsTerminated,
-                    scheduler.carriers.size()), scheduler.liveTasks);
+                    scheduler.blockedCarriers), scheduler.liveTasks);
         }
     }
 

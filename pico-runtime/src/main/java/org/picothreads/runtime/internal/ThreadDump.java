@@ -64,16 +64,22 @@ final class ThreadDump {
     }
 
     /** The header of a dump on demand. */
-    static String liveHeader(long liveThreads, int carriers) {
-        return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads") + " on "
-                + carriers + (carriers == 1 ? " carrier" : " carriers");
+    static String liveHeader(long liveThreads, int blockedCarriers) {
+        return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads")
+                + blockedCarriersNote(blockedCarriers);
+    }
+
+    /** What the headers say of carriers blocked by pinned threads: nothing when there is none. */
+    private static String blockedCarriersNote(int blockedCarriers) {
+        return blockedCarriers == 0 ? "" : " (" + blockedCarriers + (blockedCarriers == 1 ? " carrier is" : " carriers are")
+                + " blocked by pinned threads; spare carriers run the others)";
     }
 
     /** The header of the dump printed when the detector finds a deadlock. */
-    static String deadlockHeader(long blockedThreads, int carriers) {
+    static String deadlockHeader(long blockedThreads, int blockedCarriers) {
         return "PicoThreads: deadlock: " + blockedThreads
-                + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them ("
-                + carriers + (carriers == 1 ? " carrier)" : " carriers)");
+                + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them"
+                + blockedCarriersNote(blockedCarriers);
     }
 
     /** True when {@code thread} is the runtime's own periodic reporter. */
