@@ -17,9 +17,10 @@ class RestoredCallersTest {
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // 9 sleeps under List.forEach and 2 or more comparisons under List.sort block in place
         assertTrue(during.foreignFramePins() >= 11, "pins by foreign frames: " + during.foreignFramePins());
-        // most of the 200 yields (a yield with nobody else ready returns at once) and queue hand-offs are made by
-        // restored activations: no walk before their captures
-        assertTrue(during.framesTrustedByCaller() >= 150, "captures without a walk: " + during);
+        // most of the captures, of the 200 yields (a yield with nobody else ready returns at once, more often with
+        // several carriers) and queue hand-offs, are made by restored activations: no walk before them
+        assertTrue(during.framesTrustedByCaller() >= 100 && during.framesTrustedByCaller() * 4 >= during.suspensions() * 3,
+                "captures without a walk: " + during);
         // every capture came either after a walk that found no foreign frame, or from a restored caller
         assertEquals(during.suspensions(),
                 during.framesTrustedByCaller() + during.framesChecked() - during.foreignFramePins(), during.toString());
