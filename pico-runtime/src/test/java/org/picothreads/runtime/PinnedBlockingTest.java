@@ -59,7 +59,7 @@ class PinnedBlockingTest {
             ThreadCalls.join(worker);
             events.add("joiner continues as " + ThreadCalls.currentThread().getName());
         }), "joiner");
-        runAll(joiner, worker);
+        runAll(worker, joiner); // a join of a thread not started yet would return at once
         assertEquals(List.of("worker starts", "worker ends", "joiner continues as joiner"), events);
     }
 

@@ -89,7 +89,8 @@ class ThreadLocalTest {
                 },
                 () -> ThreadCalls.join(grandchild[0]),
                 () -> events.add(context.get())));
-        PicoThread isolated = new PicoThread(null, () -> events.add(String.valueOf(context.get())), "isolated", 0,
+        List<Object> isolatedSaw = events();
+        PicoThread isolated = new PicoThread(null, () -> isolatedSaw.add(String.valueOf(context.get())), "isolated", 0,
                 false);
         String[] platformChildSaw = new String[1];
         Thread platformChild = new Thread(() -> platformChildSaw[0] = context.get());
@@ -97,8 +98,8 @@ class ThreadLocalTest {
         platformChild.join();
         runAll(parent, isolated);
 
-        assertEquals(List.of("main > child", "null", "parent > child", "parent, changed after creating the child"),
-                events);
+        assertEquals(List.of("main > child", "parent > child", "parent, changed after creating the child"), events);
+        assertEquals(List.of("null"), isolatedSaw);
         assertEquals("main > child", platformChildSaw[0]);
         assertEquals("main", context.get());
         context.remove();

@@ -444,10 +444,26 @@ public final class Scheduler {
      */
     void sleep(Task task, long nanos) {
         synchronized (lock) {
+            if (interruptedBeforeWaiting(task)) {
+                return;
+            }
             task.state = Task.SLEEPING;
             armTimer(task, nanos);
         }
         suspendOrBlockPinned(task);
+    }
+
+    /**
+     * True when the task's interrupt status was set after its blocking call checked it but before it could wait (an
+     * interrupt from another carrier): the wait then ends at once, as if the interrupt had woken it. Under the lock,
+     * which the interrupt takes after setting the status, so that one of them sees the other.
+     */
+    private static boolean interruptedBeforeWaiting(Task task) {
+        if (!task.interrupted) {
+            return false;
+        }
+        task.wokenByInterrupt = true;
+        return true;
     }
 
     /**
@@ -457,7 +473,7 @@ public final class Scheduler {
      */
     void join(Task task, Thread thread, Task target, long nanos) {
         synchronized (lock) {
-            if (target != null && target.state == Task.TERMINATED) {
+            if (target != null && target.state == Task.TERMINATED || interruptedBeforeWaiting(task)) {
                 return;
             }
             task.state = nanos > 0 ? Task.JOINING_TIMED : Task.JOINING;
