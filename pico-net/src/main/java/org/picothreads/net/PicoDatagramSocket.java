@@ -23,6 +23,13 @@ import org.picothreads.net.internal.IoWait;
 public class PicoDatagramSocket extends DatagramSocket {
     private final DatagramChannel channel;
     private final ChannelWaits waits;
+    /**
+     * Serializes the receives, as the JDK's datagram read lock does: the socket's waits name one receiving thread,
+     * so a second one waits here.
+     */
+    private final TransferLock receiveLock = new TransferLock();
+    /** Serializes the sends, as the JDK's datagram write lock does, for the one sending thread the waits name. */
+    private final TransferLock sendLock = new TransferLock();
     private volatile int timeout;
     private volatile boolean closed;
 
@@ -64,6 +71,16 @@ public class PicoDatagramSocket extends DatagramSocket {
     private void ensureOpen() throws SocketException {
         if (closed) {
             throw new SocketException("Socket is closed");
+        }
+    }
+
+    /**
+     * Throws SocketException "Socket closed", as the JDK's blocked send or receive does, when the socket was closed
+     * while the caller waited for the channel or for another thread's send or receive.
+     */
+    private void ensureOpenAfterBlocking() throws SocketException {
+        if (closed) {
+            throw new SocketException("Socket closed");
         }
     }
 
@@ -194,13 +211,17 @@ public class PicoDatagramSocket extends DatagramSocket {
             throw new IllegalArgumentException("Address not set");
         }
         ByteBuffer buffer = ByteBuffer.wrap(packet.getData(), packet.getOffset(), packet.getLength());
+        sendLock.lock();
         try {
+            ensureOpenAfterBlocking();
             while (channel.send(buffer, target) == 0) {
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
-                ensureOpen();
+                ensureOpenAfterBlocking();
             }
         } catch (ClosedChannelException e) {
             throw new SocketException("Socket closed");
+        } finally {
+            sendLock.unlock();
         }
     }
 
@@ -211,6 +232,16 @@ public class PicoDatagramSocket extends DatagramSocket {
     @Override
     public void receive(DatagramPacket packet) throws IOException {
         ensureOpen();
+        receiveLock.lock();
+        try {
+            receiveLocked(packet);
+        } finally {
+            receiveLock.unlock();
+        }
+    }
+
+    private void receiveLocked(DatagramPacket packet) throws IOException {
+        ensureOpenAfterBlocking();
         long deadline = IoWait.deadlineAfter(timeout);
         ByteBuffer buffer = ByteBuffer.wrap(packet.getData(), packet.getOffset(), packet.getLength());
         try {
@@ -225,7 +256,7 @@ public class PicoDatagramSocket extends DatagramSocket {
                     throw new SocketTimeoutException("Receive timed out");
                 }
                 IoWait.awaitReadable(waits, deadline);
-                ensureOpen();
+                ensureOpenAfterBlocking();
             }
         } catch (ClosedChannelException e) {
             throw new SocketException("Socket closed");

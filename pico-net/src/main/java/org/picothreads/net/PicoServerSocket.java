@@ -28,6 +28,11 @@ public class PicoServerSocket extends ServerSocket {
 
     private final ServerSocketChannel channel;
     private final ChannelWaits waits;
+    /**
+     * Serializes the accepts, as java.net's accept lock does: the socket's waits name one accepting thread, so a
+     * second one waits here.
+     */
+    private final TransferLock acceptLock = new TransferLock();
     private volatile boolean closed;
     /** SO_TIMEOUT in milliseconds; 0 waits forever. */
     private int soTimeout;
@@ -120,6 +125,18 @@ public class PicoServerSocket extends ServerSocket {
         }
         if (!isBound()) {
             throw new SocketException("Socket is not bound yet");
+        }
+        acceptLock.lock();
+        try {
+            return acceptLocked();
+        } finally {
+            acceptLock.unlock();
+        }
+    }
+
+    private Socket acceptLocked() throws IOException {
+        if (closed) {
+            throw new SocketException("Socket closed");
         }
         long deadline = IoWait.deadlineAfter(soTimeout);
         while (true) {

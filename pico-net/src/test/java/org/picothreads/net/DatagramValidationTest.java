@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.datagram.DatagramEcho;
+import org.picothreads.targets.net.datagram.SharedDatagramReceivers;
 import org.picothreads.transform.testing.ValidationAssertions;
 
 class DatagramValidationTest {
@@ -17,5 +18,21 @@ class DatagramValidationTest {
         assertEquals("20 clients, 20 correct echoes, first datagram from client 0, last datagram from client 19,"
                 + " quiet socket: SocketTimeoutException Receive timed out after at least 50 ms true",
                 DatagramEcho.run());
+    }
+
+    @Test
+    void four_threads_receiving_on_one_datagram_socket_answer_every_client_and_all_end_at_its_close_on_pico_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(SharedDatagramReceivers.class);
+    }
+
+    @Test
+    void four_threads_receiving_on_one_datagram_socket_answer_every_client_when_run_as_compiled() throws Exception {
+        StringBuilder expected = new StringBuilder("40 clients, 40 correct replies, 40 datagrams answered");
+        for (int receiver = 0; receiver < 4; receiver++) {
+            expected.append("\nreceiver ").append(receiver)
+                    .append(" ended by java.net.SocketException: Socket closed");
+        }
+        assertEquals(expected.toString(), SharedDatagramReceivers.run());
     }
 }

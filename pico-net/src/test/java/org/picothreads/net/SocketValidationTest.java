@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
+import org.picothreads.targets.net.acceptors.SharedServerSocketAcceptors;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
@@ -81,5 +82,21 @@ class SocketValidationTest {
     @Test
     void a_thread_per_connection_http_server_answers_every_keep_alive_request_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(HttpServerAndClient.class);
+    }
+
+    @Test
+    void four_threads_accepting_on_one_server_socket_serve_every_client_and_all_end_at_its_close_on_pico_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(SharedServerSocketAcceptors.class);
+    }
+
+    @Test
+    void four_threads_accepting_on_one_server_socket_serve_every_client_when_run_as_compiled() throws Exception {
+        StringBuilder expected = new StringBuilder("40 clients, 40 correct replies, 40 connections served");
+        for (int acceptor = 0; acceptor < 4; acceptor++) {
+            expected.append("\nacceptor ").append(acceptor)
+                    .append(" ended by java.net.SocketException: Socket closed");
+        }
+        assertEquals(expected.toString(), SharedServerSocketAcceptors.run());
     }
 }

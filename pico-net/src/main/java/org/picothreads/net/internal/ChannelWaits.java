@@ -10,8 +10,8 @@ import org.picothreads.runtime.internal.Parking;
 
 /**
  * The threads waiting on one non-blocking channel, at most one per direction (reading or accepting; writing or
- * connecting), and the channel's key in the carrier's selector: one per socket, created with it, so that a wait
- * allocates nothing.
+ * connecting), and the channel's key in the scheduler's selector: one per socket, created with it, so that a wait
+ * allocates nothing. Any carrier may wait, poll or close concurrently: see {@link NetPoller}.
  */
 public final class ChannelWaits {
     /** How often a close checks whether a platform thread's wait on the channel has ended: every 0.1 ms. */
@@ -20,27 +20,39 @@ public final class ChannelWaits {
     /** The channel, always in non-blocking mode. */
     final SelectableChannel channel;
     /**
-     * Its key in the carrier's selector, registered at the first wait of a PicoThread; null before. Written on the
-     * carrier, read by closing threads.
+     * Guards the waiting threads, {@link #readerWoken}, the key's registration and its interest set against
+     * {@link NetPoller}'s polls and the other waits, each of which may run on another carrier; never held across a
+     * select.
+     */
+    final Object lock = new Object();
+    /**
+     * Its key in the scheduler's selector, registered at the first wait of a PicoThread; null before. Written under
+     * the lock.
      */
     volatile SelectionKey key;
-    /** The PicoThread waiting to read or accept, or null; written on the carrier, read by closing threads. */
+    /**
+     * The PicoThread waiting to read or accept, or null; written under the lock, read without it by closing
+     * threads.
+     */
     volatile Thread reader;
     /**
      * True from the poll that woke the reader until it runs again: a ready key meanwhile is the readiness it was
-     * woken for, not a reason to withdraw the read interest. Carrier only.
+     * woken for, not a reason to withdraw the read interest. Under the lock.
      */
     boolean readerWoken;
-    /** The PicoThread waiting to write or connect, or null. */
+    /** The PicoThread waiting to write or connect, or null; written under the lock. */
     volatile Thread writer;
     /**
      * The selector a platform thread waits in for this channel, from before it registers the channel until its key
      * is dropped again; or null.
      */
     volatile Selector platformSelector;
-    /** An interrupt status taken from the reader while it waits, to set again when the wait ends. */
+    /**
+     * An interrupt status taken from the reader while it waits, to set again when the wait ends; only the waiting
+     * thread uses it (its suspension and resumption order its accesses, on whichever carriers they run).
+     */
     boolean readerInterruptDeferred;
-    /** An interrupt status taken from the writer while it waits, to set again when the wait ends. */
+    /** An interrupt status taken from the writer while it waits, to set again when the wait ends; as above. */
     boolean writerInterruptDeferred;
 
     /** Prepares the waits of {@code channel}, which it switches to non-blocking mode. */
@@ -76,11 +88,16 @@ public final class ChannelWaits {
     /**
      * Returns once the socket of the channel, which the caller has closed, is really closed, so that its port refuses
      * connections and can be bound again, as after java.net's close: a closed channel keeps its socket open while a
-     * selector holds its key, the carrier's until its next select and a platform thread's until that thread's wait
-     * ends. Off the carrier this waits for the carrier's next round; on it, for a platform thread's wait to end.
+     * selector holds its key, the scheduler's until its next select and a platform thread's until that thread's wait
+     * ends. This runs a select of the scheduler's selector itself (waking a blocking one in progress on a carrier)
+     * and then waits for a platform thread's wait to end.
      */
     public void awaitSocketClosed() throws IOException {
-        if (key != null) {
+        SelectionKey registered;
+        synchronized (lock) {
+            registered = key;
+        }
+        if (registered != null) {
             NetPoller.get().dropCancelledKeys();
         }
         while (platformSelector != null) {

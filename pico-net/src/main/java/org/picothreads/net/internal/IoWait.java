@@ -14,8 +14,9 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * connecting, or until a deadline. The caller is a retry loop that tries the operation first and calls one of
  * these only when the operation would block; any return may be spurious, so the caller tries again.
  *
- * <p>A PicoThread registers with the carrier's selector ({@link NetPoller}) and suspends; when it is woken and
- * its frames are restored, the primitive is called again from its start, learns from
+ * <p>A PicoThread registers with the scheduler's selector ({@link NetPoller}) and suspends; a poll on any carrier
+ * may wake it, even before its suspension has finished, and it may resume on another carrier. When its frames are
+ * restored, the primitive is called again from its start, learns from
  * {@link Continuation#resumingPrimitive()} that the wait is over, withdraws a registration that a timeout or close
  * left behind, and returns. A platform thread waits in a selector of its own. Socket waits are not interruptible,
  * as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
