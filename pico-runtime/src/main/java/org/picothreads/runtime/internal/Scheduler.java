@@ -12,7 +12,6 @@ import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.Supplier;
 import org.picothreads.runtime.PicoThreads;
 import org.picothreads.runtime.SchedulingPolicy;
 
@@ -415,14 +414,6 @@ public final class Scheduler {
                 wake(task, true);
             }
         }
-    }
-
-    /**
-     * The answer to {@code question}, computed at once on the calling thread; any thread may call this. Kept for
-     * callers written when one carrier owned the scheduler's state, which is now guarded by its lock.
-     */
-    public static <T> T answerOnCarrier(Supplier<T> question) {
-        return question.get();
     }
 
     /**
