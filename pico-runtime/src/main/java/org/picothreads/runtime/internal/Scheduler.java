@@ -1039,6 +1039,15 @@ public final class Scheduler {
                 if (runQueue.size() > 1) {
                     signalWork();
                 }
+            } else if (ioPolling == null && !idleCarriers.isEmpty()) {
+                // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the
+                // busy ones only between their dispatches.
+                IoPoller installed = poller;
+                if (installed != null && installed.pendingWaits() > 0) {
+                    Carrier idle = idleCarriers.poll();
+                    idle.idle = false;
+                    LockSupport.unpark(idle);
+                }
             }
             return true;
         }
