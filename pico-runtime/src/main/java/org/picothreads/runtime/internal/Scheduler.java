@@ -714,7 +714,9 @@ public final class Scheduler {
             long waitNanos = 0;
             synchronized (lock) {
                 fireDueTimers();
-                next = runQueue.poll();
+                // A carrier beyond the configured number at work (a pinned thread's carrier came back while its
+                // spare still runs) stops taking threads, so that no more run at once than configured.
+                next = busyCarriers() > parallelism ? null : runQueue.poll();
                 while (next != null && next.state == Task.TERMINATED) {
                     next = runQueue.poll();
                 }
@@ -852,6 +854,9 @@ public final class Scheduler {
      * while fewer than configured can run PicoThreads; under the lock.
      */
     private void signalWork() {
+        if (busyCarriers() >= parallelism) {
+            return;
+        }
         Carrier idle = idleCarriers.poll();
         if (idle != null) {
             idle.idle = false;
@@ -868,6 +873,11 @@ public final class Scheduler {
         if (carriers.size() - blockedCarriers < parallelism) {
             startCarrier();
         }
+    }
+
+    /** The carriers neither idle nor blocked by a pinned thread: those running threads or about to; under the lock. */
+    private int busyCarriers() {
+        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPolling != null ? 1 : 0);
     }
 
     /** Arms the task's timer for {@code nanos} from now, and gets an idle carrier to wait for it if it is the next; under the lock. */
