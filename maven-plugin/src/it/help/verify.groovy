@@ -5,8 +5,8 @@ assert log.contains('This plugin has 3 goals:')
 ['pico:help', 'pico:transform', 'pico:transform-test'].each { goal ->
     assert log.contains(goal) : "the help lists the goal ${goal}"
 }
-['includes', 'excludes', 'failOnPinned', 'rewriteDependencies', 'skip', 'scheduler', 'seed', 'reportFile',
- 'testReportFile'].each { option ->
+['includes', 'excludes', 'failOnPinned', 'rewriteDependencies', 'skip', 'scheduler', 'seed', 'carriers',
+ 'reportFile', 'testReportFile'].each { option ->
     assert log.contains("  ${option}") : "the help lists the option ${option}"
 }
 assert log.contains('User property: pico.failOnPinned')

@@ -37,6 +37,15 @@ public final class TransformMojo extends AbstractTransformMojo {
     @Parameter(property = "pico.seed")
     private Long seed;
 
+    /**
+     * The program's default number of carriers, the threads that run PicoThreads, from 1 to 32767. When set, it is
+     * written to {@code META-INF/picothreads.properties} in the build output, with or without {@code scheduler}; the
+     * system property {@code -Dpicothreads.carriers} still overrides it. Unset, the runtime's default (one per
+     * available processor) holds.
+     */
+    @Parameter(property = "pico.carriers")
+    private Integer carriers;
+
     @Override
     Path classesDirectory() {
         return Path.of(project().getBuild().getOutputDirectory());
@@ -73,14 +82,18 @@ public final class TransformMojo extends AbstractTransformMojo {
 
     @Override
     void beforeRewrite() throws MojoExecutionException {
-        if (scheduler == null || scheduler.isBlank()) {
-            if (seed != null) {
-                getLog().warn("PicoThreads: seed is set but scheduler is not, so no default policy is written");
-            }
+        boolean policySet = scheduler != null && !scheduler.isBlank();
+        if (!policySet && seed != null) {
+            getLog().warn("PicoThreads: seed is set but scheduler is not, so no seed is written");
+        }
+        if (!policySet && carriers == null) {
             return;
         }
-        if (SchedulerDefaults.write(classesDirectory(), scheduler, seed)) {
-            getLog().info("PicoThreads: wrote the default scheduling policy " + scheduler.strip() + " to "
+        if (SchedulerDefaults.write(classesDirectory(), policySet ? scheduler : null, policySet ? seed : null,
+                carriers)) {
+            String written = (policySet ? "scheduler " + scheduler.strip() : "")
+                    + (policySet && carriers != null ? ", " : "") + (carriers != null ? "carriers " + carriers : "");
+            getLog().info("PicoThreads: wrote the scheduling defaults (" + written + ") to "
                     + classesDirectory().resolve(SchedulerDefaults.RESOURCE));
         }
     }

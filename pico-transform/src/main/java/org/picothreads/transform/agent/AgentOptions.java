@@ -11,20 +11,27 @@ import org.picothreads.transform.io.ClassNameFilter;
  * The agent's options, parsed from the text after {@code -javaagent:pico-agent.jar=}: settings separated by
  * {@code ;}, each {@code name=value}, for example {@code includes=com.example.*;excludes=com.example.legacy.*}.
  *
- * @param filter  which classes to rewrite, from {@code includes} and {@code excludes} (patterns separated by commas)
- * @param report  where to write the JSON report of the classes rewritten at startup, from {@code report}, or null
- * @param verbose whether to print one line at startup saying how many classes were rewritten, from {@code verbose}
+ * @param filter   which classes to rewrite, from {@code includes} and {@code excludes} (patterns separated by commas)
+ * @param report   where to write the JSON report of the classes rewritten at startup, from {@code report}, or null
+ * @param verbose  whether to print one line at startup saying how many classes were rewritten, from {@code verbose}
+ * @param carriers the number of carriers to run PicoThreads on, from {@code carriers}, or null to leave it to the
+ *                 runtime (or to {@code -Dpicothreads.carriers})
  */
-public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose) {
+public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose, Integer carriers) {
     /** The option names, in the order the usage message gives them. */
-    private static final List<String> NAMES = List.of("includes", "excludes", "report", "verbose");
+    private static final List<String> NAMES = List.of("includes", "excludes", "report", "verbose", "carriers");
+    /** The system property through which the runtime's Scheduler takes the number of carriers. */
+    static final String CARRIERS_PROPERTY = "picothreads.carriers";
+    /** The most carriers the runtime accepts. */
+    private static final int MOST_CARRIERS = 32_767;
 
     /**
      * Parses the agent's argument text; null or blank gives the defaults (every class, no report, quiet).
      *
      * @throws IllegalArgumentException for an unknown option, a setting without {@code =} or with an empty value,
-     *                                  a second {@code report}, a {@code verbose} that is neither {@code true} nor
-     *                                  {@code false}, an unusable report path or a bad pattern, with a message that
+     *                                  a second {@code report} or {@code carriers}, a {@code verbose} that is neither
+     *                                  {@code true} nor {@code false}, a {@code carriers} that is not a whole number
+     *                                  from 1 to 32767, an unusable report path or a bad pattern, with a message that
      *                                  lists the options
      */
     public static AgentOptions parse(String arguments) {
@@ -32,6 +39,7 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
         List<String> excludes = new ArrayList<>();
         Path report = null;
         boolean verbose = false;
+        Integer carriers = null;
         if (arguments != null) {
             for (String setting : arguments.split(";")) {
                 if (setting.isBlank()) {
@@ -55,12 +63,18 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
                         }
                         report = reportPath(value);
                     }
+                    case "carriers" -> {
+                        if (carriers != null) {
+                            throw new IllegalArgumentException(usage("'carriers' is given twice"));
+                        }
+                        carriers = carriersValue(value);
+                    }
                     default -> verbose = verboseValue(value);
                 }
             }
         }
         try {
-            return new AgentOptions(ClassNameFilter.of(includes, excludes), report, verbose);
+            return new AgentOptions(ClassNameFilter.of(includes, excludes), report, verbose, carriers);
         } catch (IllegalArgumentException badPattern) {
             throw new IllegalArgumentException(usage(badPattern.getMessage()), badPattern);
         }
@@ -73,6 +87,19 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
             throw new IllegalArgumentException(usage("'report=" + value + "' is not a usable path: "
                     + unusable.getReason()), unusable);
         }
+    }
+
+    private static int carriersValue(String value) {
+        try {
+            int carriers = Integer.parseInt(value);
+            if (carriers >= 1 && carriers <= MOST_CARRIERS) {
+                return carriers;
+            }
+        } catch (NumberFormatException notANumber) {
+            // reported below
+        }
+        throw new IllegalArgumentException(usage("'carriers=" + value + "' is not a whole number from 1 to "
+                + MOST_CARRIERS));
     }
 
     private static boolean verboseValue(String value) {
@@ -91,6 +118,7 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose)
 
     private static String usage(String problem) {
         return "pico-agent: " + problem + "; the options are includes=PATTERN,...;excludes=PATTERN,...;report=FILE;"
-                + "verbose, for example -javaagent:pico-agent.jar=includes=com.example.*;report=pico-report.json";
+                + "verbose;carriers=N, for example -javaagent:pico-agent.jar=includes=com.example.*;"
+                + "report=pico-report.json";
     }
 }

@@ -57,6 +57,7 @@ public final class PicoAgent {
 
     static void install(AgentOptions options, Instrumentation instrumentation, PrintStream messages)
             throws TransformException {
+        setCarriers(options);
         List<Path> classPath = ClassPathEntries.of(System.getProperty("java.class.path", ""));
         List<Path> hierarchyPath = new ArrayList<>(classPath);
         Path agentJar = agentLocation();
@@ -84,6 +85,16 @@ public final class PicoAgent {
         }
         instrumentation.addTransformer(new RewritingTransformer(prepared, options.filter(), rewriting, messages),
                 false);
+    }
+
+    /**
+     * Sets the system property from which the runtime takes its number of carriers to the {@code carriers} option,
+     * unless the command line set it already ({@code -Dpicothreads.carriers} wins).
+     */
+    private static void setCarriers(AgentOptions options) {
+        if (options.carriers() != null && System.getProperty(AgentOptions.CARRIERS_PROPERTY) == null) {
+            System.setProperty(AgentOptions.CARRIERS_PROPERTY, Integer.toString(options.carriers()));
+        }
     }
 
     /**

@@ -9,6 +9,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 class AgentOptionsTest {
     @Test
@@ -17,6 +19,7 @@ class AgentOptionsTest {
         assertTrue(options.filter().accepts("com.example.Anything"));
         assertNull(options.report());
         assertFalse(options.verbose());
+        assertNull(options.carriers());
     }
 
     @Test
@@ -36,5 +39,29 @@ class AgentOptionsTest {
                 () -> AgentOptions.parse("include=com.example.*"));
         assertTrue(refused.getMessage().startsWith("pico-agent: 'include=com.example.*' is not an option; the options"
                 + " are includes="), refused.getMessage());
+    }
+
+    @Test
+    void carriers_takes_a_whole_number_from_1_to_32767() {
+        assertEquals(4, AgentOptions.parse("includes=com.example.*;carriers=4").carriers());
+        assertEquals(1, AgentOptions.parse("carriers=1").carriers());
+        assertEquals(32767, AgentOptions.parse("carriers= 32767 ").carriers());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"0", "-1", "32768", "four", "2.5", "99999999999"})
+    void a_carriers_value_that_is_not_a_whole_number_from_1_to_32767_is_refused_naming_it(String value) {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> AgentOptions.parse("carriers=" + value));
+        assertTrue(refused.getMessage().startsWith("pico-agent: 'carriers=" + value + "' is not a whole number from 1"
+                + " to 32767; the options are includes="), refused.getMessage());
+    }
+
+    @Test
+    void carriers_given_twice_is_refused() {
+        IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
+                () -> AgentOptions.parse("carriers=2;carriers=3"));
+        assertTrue(refused.getMessage().startsWith("pico-agent: 'carriers' is given twice; the options are"),
+                refused.getMessage());
     }
 }

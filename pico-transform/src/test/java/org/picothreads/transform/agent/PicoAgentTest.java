@@ -108,18 +108,68 @@ class PicoAgentTest {
             }
             """;
 
+    /**
+     * A program whose threads each spin, without ever blocking, until all of them run at once (or 10 s pass), so
+     * that they all run at once only on as many carriers as threads; it prints how many saw that, the carriers the
+     * runtime started and the system property picothreads.carriers.
+     */
+    private static final String CARRIERS_PROGRAM = """
+            package agentcarriers;
+
+            import java.util.ArrayList;
+            import java.util.List;
+            import java.util.concurrent.atomic.AtomicInteger;
+            import org.picothreads.runtime.PicoThreads;
+
+            public class Spinners {
+                public static void main(String[] args) throws InterruptedException {
+                    int count = Integer.parseInt(args[0]);
+                    long deadline = System.nanoTime() + 10_000_000_000L;
+                    AtomicInteger running = new AtomicInteger();
+                    AtomicInteger sawAllRunning = new AtomicInteger();
+                    List<Thread> threads = new ArrayList<>();
+                    for (int index = 0; index < count; index++) {
+                        Thread thread = new Thread(() -> {
+                            running.incrementAndGet();
+                            while (running.get() < count && System.nanoTime() - deadline < 0) {
+                                // no yield: the thread keeps its carrier
+                            }
+                            if (running.get() == count) {
+                                sawAllRunning.incrementAndGet();
+                            }
+                        });
+                        threads.add(thread);
+                        thread.start();
+                    }
+                    for (Thread thread : threads) {
+                        thread.join();
+                    }
+                    System.out.println(sawAllRunning.get() + " of " + count + " threads ran at once on "
+                            + PicoThreads.statistics().carriers() + " carriers, picothreads.carriers="
+                            + System.getProperty("picothreads.carriers"));
+                }
+            }
+            """;
+
     private Result run(String agentArguments) throws IOException, InterruptedException {
         return run(agentArguments, "agentprogram.Main");
     }
 
     private Result run(String agentArguments, String mainClass) throws IOException, InterruptedException {
+        return run(agentArguments, List.of(), mainClass);
+    }
+
+    private Result run(String agentArguments, List<String> javaOptions, String mainClass, String... arguments)
+            throws IOException, InterruptedException {
         Path program = directory.resolve("program");
         if (!Files.isDirectory(program)) {
             SourceCompiler.compile(Files.createDirectories(program), Map.of("agentprogram.Main", PROGRAM,
-                    "agentstreams.Streams", STREAMS_PROGRAM, "agentsockets.Listener", SOCKET_PROGRAM));
+                    "agentstreams.Streams", STREAMS_PROGRAM, "agentsockets.Listener", SOCKET_PROGRAM,
+                    "agentcarriers.Spinners", CARRIERS_PROGRAM));
         }
         List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(javaOptions);
         if (agentArguments != null) {
             command.add("-javaagent:" + agentJar() + (agentArguments.isEmpty() ? "" : "=" + agentArguments));
         }
@@ -129,6 +179,7 @@ class PicoAgentTest {
         command.add("-cp");
         command.add(String.join(File.pathSeparator, classPath));
         command.add(mainClass);
+        command.addAll(List.of(arguments));
         Path output = directory.resolve("output.txt");
         Path errors = directory.resolve("errors.txt");
         Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
@@ -209,7 +260,8 @@ class PicoAgentTest {
 
     @ParameterizedTest
     @ValueSource(strings = {"include=agentprogram.*", "includes", "includes=", "report=", "=x", "verbose=maybe",
-        "report=a.json;report=b.json", "includes=agent program.*", "includes=agentprogram.*;;x"})
+        "report=a.json;report=b.json", "includes=agent program.*", "includes=agentprogram.*;;x", "carriers=0",
+        "carriers=32768", "carriers=many", "carriers=", "carriers=2;carriers=3"})
     void every_malformed_option_ends_the_jvm_with_one_line_and_exit_code_1_before_main(String arguments)
             throws Exception {
         Result result = run(arguments);
@@ -218,5 +270,23 @@ class PicoAgentTest {
         assertEquals(1, result.errors().lines().count(), result.errors());
         assertTrue(result.errors().startsWith("pico-agent: "), result.errors());
         assertTrue(result.errors().contains("the options are includes=PATTERN"), result.errors());
+    }
+
+    @Test
+    void the_carriers_option_sets_how_many_carriers_run_the_program_threads_at_once() throws Exception {
+        Result result = run("includes=agentcarriers.*;carriers=3", List.of(), "agentcarriers.Spinners", "3");
+
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("3 of 3 threads ran at once on 3 carriers, picothreads.carriers=3", result.output());
+        assertEquals("", result.errors());
+    }
+
+    @Test
+    void picothreads_carriers_on_the_command_line_wins_over_the_carriers_option() throws Exception {
+        Result result = run("includes=agentcarriers.*;carriers=3", List.of("-Dpicothreads.carriers=2"),
+                "agentcarriers.Spinners", "2");
+
+        assertEquals(0, result.exitCode(), result.errors());
+        assertEquals("2 of 2 threads ran at once on 2 carriers, picothreads.carriers=2", result.output());
     }
 }
