@@ -212,7 +212,7 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
                 readHolds.put(thread, holds - 1);
             }
             if (--readCount == 0) {
-                waiters.wakeAll();
+                waiters.wakeAllInPlace();
             }
         }
     }
@@ -225,7 +225,7 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
             }
             if (--writeHolds == 0) {
                 writer = null;
-                waiters.wakeAll();
+                waiters.wakeAllInPlace();
             }
         }
     }
@@ -372,7 +372,7 @@ public class PicoReentrantReadWriteLock extends ReentrantReadWriteLock {
             int saved = writeHolds;
             writeHolds = 0;
             writer = null;
-            waiters.wakeAll();
+            waiters.wakeAllInPlace();
             return saved;
         }
 

@@ -84,6 +84,17 @@ public final class WaitQueue {
         }
     }
 
+    /**
+     * Wakes every waiter to try again, leaving each where it is in the queue, for a synchronizer whose order of
+     * service is the order of the queue: waiters woken at once run in any order, on several carriers, and would
+     * otherwise queue again in the order they happen to run.
+     */
+    public void wakeAllInPlace() {
+        for (Waiter waiter = head; waiter != null; waiter = waiter.next) {
+            waiter.wake();
+        }
+    }
+
     /** The first waiter, or null; it stays in the queue. */
     public Waiter first() {
         return head;
