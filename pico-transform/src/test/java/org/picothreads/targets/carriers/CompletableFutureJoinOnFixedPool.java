@@ -38,8 +38,8 @@ public final class CompletableFutureJoinOnFixedPool {
                     return base + 20;
                 }, pool);
                 CompletableFuture<Integer> outer = CompletableFuture.supplyAsync(() -> inner.join() + 22, pool);
-                log.append("round ").append(round).append(": outer stage completed with ")
-                        .append(outer.get(LIMIT_SECONDS, TimeUnit.SECONDS)).append('\n');
+                int value = outer.get(LIMIT_SECONDS, TimeUnit.SECONDS);
+                log.append("round ").append(round).append(": outer stage completed with ").append(value).append('\n');
             }
         } catch (InterruptedException | ExecutionException | TimeoutException exception) {
             log.append("failed: ").append(exception).append('\n');

@@ -8,13 +8,13 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
- * Two thousand threads held at a start latch, then meeting three times at one {@code CyclicBarrier} of two thousand
+ * Two thousand threads held at a start latch, then meeting five times at one {@code CyclicBarrier} of two thousand
  * parties whose action records how many threads arrived in each generation, then counting a done latch down that a
  * watcher thread awaits. Every generation must see every thread, and the watcher must see the latch reach zero.
  */
 public final class LatchBarrierStress {
     private static final int THREADS = 2_000;
-    private static final int GENERATIONS = 3;
+    private static final int GENERATIONS = 5;
     /** How long a latch or barrier wait lasts before the program gives up on it. */
     private static final long WAIT_LIMIT_SECONDS = 20;
 

@@ -6,13 +6,13 @@ import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Two thousand threads over one {@code ReentrantLock} and its two conditions: a thousand producers and a thousand
- * consumers pass ten items each through a bounded buffer guarded by the lock, and every thread also increments a
+ * consumers pass twenty items each through a bounded buffer guarded by the lock, and every thread also increments a
  * counter under the lock with a yield between the read and the write. The counter and the checksum are exact only
  * if the lock excludes and every item arrives once.
  */
 public final class LockConditionStress {
     private static final int PAIRS = 1_000;
-    private static final int ITEMS = 10;
+    private static final int ITEMS = 20;
     private static final int CAPACITY = 16;
     /** How long a condition wait lasts before the program gives up on it. */
     private static final long WAIT_LIMIT_MILLIS = 10_000;

@@ -1,7 +1,7 @@
 package org.picothreads.targets.carriers;
 
 /**
- * Two thousand threads over shared monitors: each increments one of twenty shared counters five times, with a yield
+ * Two thousand threads over shared monitors: each increments one of twenty shared counters ten times, with a yield
  * between the read and the write inside {@code synchronized}, and half of them then hand values to the other half
  * through a one-slot mailbox per pair, with {@code wait} and {@code notifyAll}. The counts and the checksum are
  * exact only if every monitor excludes and every handoff arrives once.
@@ -9,8 +9,8 @@ package org.picothreads.targets.carriers;
 public final class MonitorStress {
     private static final int THREADS = 2_000;
     private static final int COUNTERS = 20;
-    private static final int INCREMENTS = 5;
-    private static final int HANDOFFS = 10;
+    private static final int INCREMENTS = 10;
+    private static final int HANDOFFS = 20;
     /** How long a mailbox wait lasts before the program gives up on it. */
     private static final long WAIT_LIMIT_MILLIS = 10_000;
 

@@ -8,12 +8,12 @@ import java.util.concurrent.atomic.AtomicIntegerArray;
 
 /**
  * Two thousand threads over two blocking queues: on each of a small {@code ArrayBlockingQueue} and an unbounded
- * {@code LinkedBlockingQueue}, five hundred producers put ten distinct items each and five hundred consumers take ten
+ * {@code LinkedBlockingQueue}, five hundred producers put twenty distinct items each and five hundred consumers take twenty
  * each. Every item must be taken exactly once: the program counts, per item, how often it was taken, and sums them.
  */
 public final class QueueStress {
     private static final int PRODUCERS_PER_QUEUE = 500;
-    private static final int ITEMS = 10;
+    private static final int ITEMS = 20;
     /** How long a put or take waits before the program gives up on it. */
     private static final long WAIT_LIMIT_SECONDS = 10;
 

@@ -19,26 +19,26 @@ class CarrierStressTest {
 
     @Test
     void two_thousand_threads_over_synchronized_counters_and_wait_notify_handoffs_count_exactly() throws Exception {
-        assertGivenOnPlatformThreadsAndRewritten(MonitorStress.class, "threads 2000, counter total 10000,"
-                + " counters exact 20 of 20, handoff checksum 99945000, handoffs that timed out 0");
+        assertGivenOnPlatformThreadsAndRewritten(MonitorStress.class, "threads 2000, counter total 20000,"
+                + " counters exact 20 of 20, handoff checksum 399790000, handoffs that timed out 0");
     }
 
     @Test
     void two_thousand_threads_over_a_reentrant_lock_and_its_conditions_count_exactly() throws Exception {
         assertGivenOnPlatformThreadsAndRewritten(LockConditionStress.class,
-                "threads 2000, counter 2000, items left 0, checksum 49995000, waits that timed out 0");
+                "threads 2000, counter 2000, items left 0, checksum 199990000, waits that timed out 0");
     }
 
     @Test
     void two_thousand_producers_and_consumers_take_every_item_of_two_blocking_queues_exactly_once() throws Exception {
-        assertGivenOnPlatformThreadsAndRewritten(QueueStress.class, "array queue: items 5000, taken exactly once 5000,"
-                + " left 0, checksum 12497500, waits that timed out 0; linked queue: items 5000, taken exactly once"
-                + " 5000, left 0, checksum 37497500, waits that timed out 0");
+        assertGivenOnPlatformThreadsAndRewritten(QueueStress.class, "array queue: items 10000, taken exactly once"
+                + " 10000, left 0, checksum 49995000, waits that timed out 0; linked queue: items 10000, taken exactly"
+                + " once 10000, left 0, checksum 149995000, waits that timed out 0");
     }
 
     @Test
-    void two_thousand_threads_meet_at_a_barrier_three_times_between_two_latches() throws Exception {
+    void two_thousand_threads_meet_at_a_barrier_five_times_between_two_latches() throws Exception {
         assertGivenOnPlatformThreadsAndRewritten(LatchBarrierStress.class, "threads 2000, arrivals per generation"
-                + " 2000 2000 2000, failures 0, the watcher saw the done latch reach zero true");
+                + " 2000 2000 2000 2000 2000, failures 0, the watcher saw the done latch reach zero true");
     }
 }
