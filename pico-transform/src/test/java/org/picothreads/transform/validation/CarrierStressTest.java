@@ -1,0 +1,44 @@
+package org.picothreads.transform.validation;
+
+import static org.picothreads.transform.validation.ManyCarriersTest.assertGivenOnPlatformThreadsAndRewritten;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.carriers.LatchBarrierStress;
+import org.picothreads.targets.carriers.LockConditionStress;
+import org.picothreads.targets.carriers.MonitorStress;
+import org.picothreads.targets.carriers.QueueStress;
+
+/**
+ * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier:
+ * every count and checksum is exact on platform threads and rewritten, whatever the number of carriers.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class CarrierStressTest {
+
+    @Test
+    void two_thousand_threads_over_synchronized_counters_and_wait_notify_handoffs_count_exactly() throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(MonitorStress.class, "threads 2000, counter total 20000,"
+                + " counters exact 20 of 20, handoff checksum 399790000, handoffs that timed out 0");
+    }
+
+    @Test
+    void two_thousand_threads_over_a_reentrant_lock_and_its_conditions_count_exactly() throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(LockConditionStress.class,
+                "threads 2000, counter 2000, items left 0, checksum 199990000, waits that timed out 0");
+    }
+
+    @Test
+    void two_thousand_producers_and_consumers_take_every_item_of_two_blocking_queues_exactly_once() throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(QueueStress.class, "array queue: items 10000, taken exactly once"
+                + " 10000, left 0, checksum 49995000, waits that timed out 0; linked queue: items 10000, taken exactly"
+                + " once 10000, left 0, checksum 149995000, waits that timed out 0");
+    }
+
+    @Test
+    void two_thousand_threads_meet_at_a_barrier_five_times_between_two_latches() throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(LatchBarrierStress.class, "threads 2000, arrivals per generation"
+                + " 2000 2000 2000 2000 2000, failures 0, the watcher saw the done latch reach zero true");
+    }
+}
