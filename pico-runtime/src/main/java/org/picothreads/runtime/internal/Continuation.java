@@ -80,6 +80,7 @@ public final class Continuation {
             task.savedStack.clear();
         }
         task.suspensions++;
+        Monitors.holderSuspending(task);
         return Capture.SIGNAL;
     }
 

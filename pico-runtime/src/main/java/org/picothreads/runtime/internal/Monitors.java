@@ -1,5 +1,7 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -16,11 +18,35 @@ import java.util.concurrent.atomic.AtomicInteger;
  * monitors it holds and takes them again on resume. A platform thread running the same rewritten code
  * takes the runtime monitor too, so it and the PicoThreads exclude each other.
  *
+ * <p>A region that cannot suspend takes only the JVM monitor. To exclude a PicoThread suspended inside a region
+ * on the same object (which has given its JVM monitor up and kept the runtime monitor), rewritten code reads
+ * {@link #suspendedHolders} right after its MONITORENTER; only when it is not zero does it ask
+ * {@link #mustBackOff}, and on true it leaves the JVM monitor, blocks for real in {@link #awaitUnowned} until
+ * the runtime monitor is free, and enters again. The count is raised before a holder's capture handlers give
+ * up any JVM monitor and lowered when it is dispatched again, so a thread that holds the JVM monitor and reads
+ * zero is alone in the region.
+ *
  * <p>Owners are Tasks (PicoThreads on the carrier) or Threads (platform threads). Monitors exist in the
  * table only while owned or waited on. The table is guarded by one short internal lock, never held
  * while anyone waits.
  */
 public final class Monitors {
+    /**
+     * How many PicoThreads are suspended owning at least one runtime monitor; rewritten code reads it after each
+     * MONITORENTER of a region that cannot suspend. Updated through {@link #SUSPENDED_HOLDERS}.
+     */
+    public static volatile int suspendedHolders;
+    private static final VarHandle SUSPENDED_HOLDERS;
+
+    static {
+        try {
+            SUSPENDED_HOLDERS = MethodHandles.lookup().findStaticVarHandle(Monitors.class, "suspendedHolders",
+                    int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Guards the table; platform threads wait on it. */
     private static final Object LOCK = new Object();
     private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
@@ -46,6 +72,8 @@ public final class Monitors {
         int recursions;
         /** PicoThreads waiting to enter, in arrival order; null until one waits. */
         private ArrayDeque<Task> entrants;
+        /** PicoThreads blocked in {@link #awaitUnowned} until the monitor is free; null until one waits. */
+        private ArrayDeque<Task> backedOff;
         /** Owners waiting in Object.wait, in arrival order; null until one waits. */
         private ArrayDeque<Waiter> waitSet;
         /** Platform threads waiting to enter or in wait(). */
@@ -65,9 +93,16 @@ public final class Monitors {
             return waitSet;
         }
 
+        ArrayDeque<Task> backedOff() {
+            if (backedOff == null) {
+                backedOff = new ArrayDeque<>();
+            }
+            return backedOff;
+        }
+
         boolean isUnused() {
             return owner == null && (entrants == null || entrants.isEmpty()) && (waitSet == null || waitSet.isEmpty())
-                    && platformWaiters == 0;
+                    && (backedOff == null || backedOff.isEmpty()) && platformWaiters == 0;
         }
     }
 
@@ -130,6 +165,109 @@ public final class Monitors {
             acquire(task, object, 1);
         } finally {
             task.callerRestored = false;
+        }
+    }
+
+    /**
+     * Counts a PicoThread that is about to be captured while it owns a runtime monitor; called before the capture
+     * signal is thrown, so before any capture handler gives up a JVM monitor.
+     */
+    static void holderSuspending(Task task) {
+        if (task.ownedMonitors > 0 && !task.suspendedHolder) {
+            task.suspendedHolder = true;
+            SUSPENDED_HOLDERS.getAndAdd(1);
+        }
+    }
+
+    /**
+     * Stops counting a PicoThread as a suspended holder; called when it is dispatched again, before its restore
+     * re-enters any JVM monitor, and when it terminates.
+     */
+    static void holderResuming(Task task) {
+        if (task.suspendedHolder) {
+            task.suspendedHolder = false;
+            SUSPENDED_HOLDERS.getAndAdd(-1);
+        }
+    }
+
+    /**
+     * True when a region that cannot suspend, which has just entered the JVM monitor of {@code object} and read a
+     * non-zero {@link #suspendedHolders}, must leave it again: another owner holds the runtime monitor (suspended
+     * inside a region, or waiting for the JVM monitor the caller holds). An owner blocked pinned is left out: its
+     * JVM monitor is held by this very OS thread, which runs the caller nested, so waiting for it could never end.
+     */
+    public static boolean mustBackOff(Object object) {
+        Object me = owner();
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            return monitor != null && monitor.owner != null && monitor.owner != me
+                    && !(monitor.owner instanceof Task owner && owner.pinnedWait);
+        }
+    }
+
+    /**
+     * Blocks the caller for real, as a thread waiting to enter a monitor ({@code BLOCKED}), until no other owner
+     * holds the runtime monitor of {@code object}; rewritten code calls this after leaving the JVM monitor on
+     * {@link #mustBackOff}, then enters it again. A PicoThread here cannot be captured (the region has no capture
+     * code), so it is pinned while it waits. An interrupt does not end the wait and stays set.
+     */
+    public static void awaitUnowned(Object object) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            awaitUnownedOnPlatformThread(object, Thread.currentThread());
+            return;
+        }
+        while (true) {
+            synchronized (LOCK) {
+                Monitor monitor = TABLE.get(object);
+                if (monitor == null || monitor.owner == null || monitor.owner == task) {
+                    return;
+                }
+                if (!monitor.backedOff().contains(task)) {
+                    monitor.backedOff().add(task);
+                }
+            }
+            task.pinDepth++;
+            try {
+                Scheduler.running().blockOnMonitor(task, object);
+            } finally {
+                task.pinDepth--;
+                synchronized (LOCK) {
+                    Monitor monitor = TABLE.get(object);
+                    if (monitor != null && monitor.backedOff != null) {
+                        monitor.backedOff.remove(task);
+                        if (monitor.isUnused()) {
+                            discard(object, monitor);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void awaitUnownedOnPlatformThread(Object object, Thread thread) {
+        boolean interrupted = false;
+        synchronized (LOCK) {
+            while (true) {
+                Monitor monitor = TABLE.get(object);
+                if (monitor == null || monitor.owner == null || monitor.owner == thread) {
+                    break;
+                }
+                monitor.platformWaiters++;
+                try {
+                    LOCK.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } finally {
+                    monitor.platformWaiters--;
+                    if (monitor.isUnused()) {
+                        discard(object, monitor);
+                    }
+                }
+            }
+        }
+        if (interrupted) {
+            thread.interrupt();
         }
     }
 
@@ -296,6 +434,7 @@ public final class Monitors {
                     }
                     monitor.owner = task;
                     monitor.recursions = recursions;
+                    task.ownedMonitors++;
                     return;
                 }
                 if (!monitor.entrants().contains(task)) {
@@ -330,10 +469,17 @@ public final class Monitors {
 
     /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Holds LOCK. */
     private static void release(Object object, Monitor monitor) {
+        if (monitor.owner instanceof Task owner) {
+            owner.ownedMonitors--;
+        }
         monitor.owner = null;
         Task next = monitor.entrants == null ? null : monitor.entrants.poll();
         if (next != null) {
             Scheduler.running().unpark(next);
+        }
+        Task backedOff;
+        while (monitor.backedOff != null && (backedOff = monitor.backedOff.poll()) != null) {
+            Scheduler.running().unpark(backedOff);
         }
         if (monitor.platformWaiters > 0) {
             LOCK.notifyAll();

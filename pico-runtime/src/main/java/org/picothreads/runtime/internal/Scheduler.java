@@ -761,6 +761,7 @@ public final class Scheduler {
         if (task.state == Task.TERMINATED) {
             return;
         }
+        Monitors.holderResuming(task);
         Carrier.current = task;
         task.state = Task.RUNNING;
         if (task.resumable) {
@@ -797,6 +798,7 @@ public final class Scheduler {
         // rewritten, after its blocking call armed a timer) must never be dispatched again.
         timers.cancel(task);
         task.pinDepth = 0;
+        Monitors.holderResuming(task);
         threadsTerminated++;
         unlinkLive(task);
         task.markTerminated();

@@ -120,6 +120,11 @@ public final class ClassRewriter {
                     replacements.put(method.name + method.desc, outcome.method());
                 }
                 report = outcome.report();
+            } else {
+                MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy);
+                if (checked != null) {
+                    replacements.put(method.name + method.desc, checked);
+                }
             }
             if (!pinnedCallbacks.isEmpty()) {
                 report = withCallbacks(method, report, pinnedCallbacks);
