@@ -165,7 +165,7 @@ public final class ClassRewriter {
         List<PinnedCallSite> pinned = new ArrayList<>(report.pinnedCallSites());
         pinned.addAll(callbacks);
         return new MethodReport(report.name(), report.descriptor(), report.rewritten(), report.reason(),
-                report.suspensionPoints(), pinned);
+                report.suspensionPoints(), pinned, report.sharedMonitorRegions());
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,

@@ -1,6 +1,7 @@
 package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,6 +30,7 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.internal.hierarchy.MissingClassException;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.SuspensionPoint;
 
 /**
@@ -76,6 +78,7 @@ public final class MethodRewriter {
         List<PinnedSite> pinned = new ArrayList<>();
         List<SuspensionPoint> points = List.of();
         Map<AbstractInsnNode, Integer> checkedRegions = Map.of();
+        List<SharedMonitorRegion> sharedMonitorRegions = new ArrayList<>();
         if (reasonNotCapturable != null) {
             for (MethodInsnNode site : sites) {
                 pinned.add(new PinnedSite(site, reasonNotCapturable));
@@ -95,6 +98,13 @@ public final class MethodRewriter {
                     regions = Map.of();
                 }
                 checkedRegions = SynchronizedRegions.needingHolderCheck(method, regions.keySet());
+                Map<AbstractInsnNode, String> jdkLockedMonitors = new HashMap<>();
+                for (AbstractInsnNode enter : regions.keySet()) {
+                    String monitor = SynchronizedRegions.jdkLockedMonitor(owner, flow, enter, hierarchy);
+                    if (monitor != null) {
+                        jdkLockedMonitors.put(enter, monitor);
+                    }
+                }
                 if (!regions.isEmpty()) {
                     sites = new ArrayList<>(sites);
                     sites.addAll(MonitorWeaver.weave(method, flow, regions));
@@ -102,6 +112,7 @@ public final class MethodRewriter {
                 }
                 Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors = new HashMap<>();
                 classify(flow, sites, regions, captured, pinned, heldMonitors);
+                sharedMonitorRegions = sharedMonitorRegions(jdkLockedMonitors, heldMonitors);
                 if (!captured.isEmpty()) {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
                             heldMonitors);
@@ -127,7 +138,29 @@ public final class MethodRewriter {
         }
         boolean rewritten = !captured.isEmpty();
         return new Outcome(withFrames, new MethodReport(method.name, method.desc, rewritten,
-                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned)));
+                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned),
+                sharedMonitorRegions));
+    }
+
+    /** The regions on an object JDK code also locks that are held at a site where the thread is captured. */
+    private static List<SharedMonitorRegion> sharedMonitorRegions(Map<AbstractInsnNode, String> jdkLockedMonitors,
+            Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors) {
+        List<AbstractInsnNode> suspending = new ArrayList<>();
+        for (List<CaptureWeaver.HeldMonitor> held : heldMonitors.values()) {
+            for (CaptureWeaver.HeldMonitor monitor : held) {
+                if (jdkLockedMonitors.containsKey(monitor.enter()) && !suspending.contains(monitor.enter())) {
+                    suspending.add(monitor.enter());
+                }
+            }
+        }
+        List<SharedMonitorRegion> regions = new ArrayList<>();
+        for (AbstractInsnNode enter : jdkLockedMonitors.keySet()) {
+            if (suspending.contains(enter)) {
+                regions.add(new SharedMonitorRegion(CaptureWeaver.lineOf(enter), jdkLockedMonitors.get(enter)));
+            }
+        }
+        regions.sort(Comparator.comparingInt(SharedMonitorRegion::line));
+        return regions;
     }
 
     /**
