@@ -4,20 +4,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Synchronized regions that cannot suspend (a block, a synchronized method, a block in a constructor), run while
- * another thread sleeps inside a region on the same object: each must wait until the sleeper leaves, BLOCKED while
- * it waits, so no contender ever finds the sleeper inside and every count is exact.
+ * Synchronized regions that cannot suspend (a block, a synchronized method, a block in a constructor), run by
+ * threads and by the calling platform thread while another thread sleeps inside a region on the same object: each
+ * must wait until the sleeper leaves, BLOCKED while it waits, so no contender ever finds the sleeper inside and every
+ * count is exact; a region on another object enters at once.
  */
 public final class RegionsAgainstSuspendedHolders {
     private static final int CONTENDERS = 4;
     private static final long DEADLINE_NANOS = 5_000_000_000L;
 
     private static final Object LOCK = new Object();
+    private static final Object OTHER_LOCK = new Object();
     private static int counter;
     /** How many times a region that cannot suspend found the sleeping holder inside: 0 when exclusion holds. */
     private static int overlaps;
     private static volatile boolean holderInside;
-    private static volatile boolean contendersSeenBlocked;
+    private static int otherLockEntriesWhileHolderInside;
 
     private RegionsAgainstSuspendedHolders() {
     }
@@ -33,64 +35,75 @@ public final class RegionsAgainstSuspendedHolders {
                 + "; constructor: " + constructor + "; counter=" + counter + " overlaps=" + overlaps;
     }
 
-    /** One thread holds LOCK across sleeps while contenders run {@code quickRegion} on LOCK three times each. */
+    /** One thread holds LOCK across sleeps while contenders run {@code quickRegion} on LOCK. */
     private static String contend(Runnable quickRegion) throws Exception {
         return contend(quickRegion, LOCK);
     }
 
     /**
-     * One thread holds {@code lock}'s monitor across sleeps until every contender is seen BLOCKED; each contender,
-     * once the holder is inside, runs {@code quickRegion} (a region on {@code lock} that cannot suspend) three times.
+     * One thread holds {@code lock}'s monitor across sleeps until it has seen every contender BLOCKED. Once the
+     * holder is inside, each contender first runs a region on another object, which must not wait, then runs
+     * {@code quickRegion} (a region on {@code lock} that cannot suspend) three times; the calling platform thread
+     * runs {@code quickRegion} once as well.
      */
     private static String contend(Runnable quickRegion, Object lock) throws Exception {
         holderInside = false;
-        contendersSeenBlocked = false;
+        otherLockEntriesWhileHolderInside = 0;
         long start = System.nanoTime();
-        Thread holder = new Thread(() -> holdAcrossSleeps(lock, start));
-        holder.start();
         List<Thread> contenders = new ArrayList<>();
+        int[] seenBlocked = new int[1];
+        Thread holder = new Thread(() -> holdUntilBlocked(lock, contenders, seenBlocked, start));
         for (int index = 0; index < CONTENDERS; index++) {
-            Thread contender = new Thread(() -> {
-                try {
-                    while (!holderInside) {
-                        Thread.sleep(1);
+            contenders.add(new Thread(() -> {
+                awaitHolderInside();
+                synchronized (OTHER_LOCK) {
+                    if (holderInside) {
+                        otherLockEntriesWhileHolderInside++;
                     }
-                } catch (InterruptedException e) {
-                    throw new IllegalStateException(e);
                 }
                 for (int round = 0; round < 3; round++) {
                     quickRegion.run();
                 }
-            });
-            contenders.add(contender);
+            }));
+        }
+        holder.start();
+        for (Thread contender : contenders) {
             contender.start();
         }
-        int blocked = 0;
-        while (blocked < CONTENDERS && System.nanoTime() - start < DEADLINE_NANOS) {
-            blocked = 0;
-            for (Thread contender : contenders) {
-                blocked += contender.getState() == Thread.State.BLOCKED ? 1 : 0;
-            }
-            if (blocked < CONTENDERS) {
-                Thread.sleep(1);
-            }
-        }
-        contendersSeenBlocked = true;
+        awaitHolderInside();
+        quickRegion.run();
         holder.join();
         for (Thread contender : contenders) {
             contender.join();
         }
-        return "contenders seen BLOCKED together=" + blocked;
+        return "contenders seen BLOCKED together=" + seenBlocked[0] + " regions on another object entered while"
+                + " the holder was inside=" + otherLockEntriesWhileHolderInside;
     }
 
-    private static void holdAcrossSleeps(Object lock, long start) {
+    private static void awaitHolderInside() {
+        try {
+            while (!holderInside) {
+                Thread.sleep(1);
+            }
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static void holdUntilBlocked(Object lock, List<Thread> contenders, int[] seenBlocked, long start) {
         try {
             synchronized (lock) {
                 holderInside = true;
                 int read = counter;
-                while (!contendersSeenBlocked && System.nanoTime() - start < DEADLINE_NANOS) {
+                int blocked = 0;
+                while (blocked < CONTENDERS && System.nanoTime() - start < DEADLINE_NANOS) {
                     Thread.sleep(1);
+                    blocked = 0;
+                    for (Thread contender : contenders) {
+                        blocked += contender.getState() == Thread.State.BLOCKED ? 1 : 0;
+                    }
                 }
+                seenBlocked[0] = blocked;
                 counter = read + 100;
                 holderInside = false;
             }
