@@ -297,6 +297,9 @@ class PicoTransformerTest {
                         synchronized (own) { Thread.sleep(1); }
                     }
                     void quickOnVector() { synchronized (vector) { vector.add("x"); } }
+                    void onStack(Stack<String> stack) throws InterruptedException {
+                        synchronized (stack) { Thread.sleep(1); }
+                    }
                 }
                 """));
         ClassReport report = reportFor(transform(classes), "sample/Shared");
@@ -308,6 +311,7 @@ class PicoTransformerTest {
         assertEquals(List.of(new SharedMonitorRegion(11, "a java.util.Vector")), byMethod.get("onVector"));
         assertEquals(List.of(), byMethod.get("onOwnLock"));
         assertFalse(byMethod.containsKey("quickOnVector"), "a region that cannot suspend is not reported");
+        assertEquals(List.of(new SharedMonitorRegion(18, "a java.util.Stack")), byMethod.get("onStack"));
     }
 
     @Test
