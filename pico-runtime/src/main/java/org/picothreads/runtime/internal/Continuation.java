@@ -102,6 +102,7 @@ public final class Continuation {
                     + " reached a blocking call before its saved frame " + task.savedStack.nextMethod());
         }
         restoring = false;
+        Monitors.holderResuming(task);
         return true;
     }
 

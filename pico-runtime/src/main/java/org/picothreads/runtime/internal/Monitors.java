@@ -23,8 +23,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * {@link #suspendedHolders} right after its MONITORENTER; only when it is not zero does it ask
  * {@link #mustBackOff}, and on true it leaves the JVM monitor, blocks for real in {@link #awaitUnowned} until
  * the runtime monitor is free, and enters again. The count is raised before a holder's capture handlers give
- * up any JVM monitor and lowered when it is dispatched again, so a thread that holds the JVM monitor and reads
- * zero is alone in the region.
+ * up any JVM monitor and lowered only once its restore has taken them all back, so a thread that holds the JVM
+ * monitor and reads zero is alone in the region.
  *
  * <p>Owners are Tasks (PicoThreads on the carrier) or Threads (platform threads). Monitors exist in the
  * table only while owned or waited on. The table is guarded by one short internal lock, never held
@@ -180,8 +180,10 @@ public final class Monitors {
     }
 
     /**
-     * Stops counting a PicoThread as a suspended holder; called when it is dispatched again, before its restore
-     * re-enters any JVM monitor, and when it terminates.
+     * Stops counting a PicoThread as a suspended holder; called when its restore has re-entered every JVM monitor
+     * its frames hold (the blocking call it suspended in is re-invoked), and when it terminates. Not earlier: a
+     * region that cannot suspend and reads zero while the holder waits to re-enter a JVM monitor would run between
+     * the holder's code before the suspension and its code after.
      */
     static void holderResuming(Task task) {
         if (task.suspendedHolder) {

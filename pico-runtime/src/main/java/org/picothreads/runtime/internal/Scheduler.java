@@ -761,7 +761,6 @@ public final class Scheduler {
         if (task.state == Task.TERMINATED) {
             return;
         }
-        Monitors.holderResuming(task);
         Carrier.current = task;
         task.state = Task.RUNNING;
         if (task.resumable) {

@@ -3,6 +3,7 @@ package org.picothreads.transform.validation;
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.monitors.BoundedBuffer;
 import org.picothreads.targets.monitors.ExceptionsLeavingSynchronized;
+import org.picothreads.targets.monitors.PlatformRegionsAgainstResumingHolders;
 import org.picothreads.targets.monitors.RegionsAgainstSuspendedHolders;
 import org.picothreads.targets.monitors.SleepInsideSynchronized;
 import org.picothreads.targets.monitors.WaitAndNotify;
@@ -37,5 +38,11 @@ class MonitorsTest {
     void regions_that_cannot_suspend_wait_blocked_for_a_holder_sleeping_inside_and_count_exactly_transformed_and_untransformed()
             throws Exception {
         ValidationAssertions.assertSameResultAllowingPinnedBlocks(RegionsAgainstSuspendedHolders.class);
+    }
+
+    @Test
+    void a_platform_thread_s_region_that_cannot_suspend_never_enters_while_a_holder_sleeps_or_resumes_inside()
+            throws Exception {
+        ValidationAssertions.assertSameResultAllowingPinnedBlocks(PlatformRegionsAgainstResumingHolders.class);
     }
 }
