@@ -19,6 +19,8 @@ public final class RegionsAgainstSuspendedHolders {
     /** How many times a region that cannot suspend found the sleeping holder inside: 0 when exclusion holds. */
     private static int overlaps;
     private static volatile boolean holderInside;
+    /** Set once the holder has entered, and left set, so that no waiter can miss a short stay. */
+    private static volatile boolean holderEntered;
     private static int otherLockEntriesWhileHolderInside;
 
     private RegionsAgainstSuspendedHolders() {
@@ -48,11 +50,11 @@ public final class RegionsAgainstSuspendedHolders {
      */
     private static String contend(Runnable quickRegion, Object lock) throws Exception {
         holderInside = false;
+        holderEntered = false;
         otherLockEntriesWhileHolderInside = 0;
-        long start = System.nanoTime();
         List<Thread> contenders = new ArrayList<>();
         int[] seenBlocked = new int[1];
-        Thread holder = new Thread(() -> holdUntilBlocked(lock, contenders, seenBlocked, start));
+        Thread holder = new Thread(() -> holdUntilBlocked(lock, contenders, seenBlocked));
         for (int index = 0; index < CONTENDERS; index++) {
             contenders.add(new Thread(() -> {
                 awaitHolderInside();
@@ -82,7 +84,7 @@ public final class RegionsAgainstSuspendedHolders {
 
     private static void awaitHolderInside() {
         try {
-            while (!holderInside) {
+            while (!holderEntered) {
                 Thread.sleep(1);
             }
         } catch (InterruptedException e) {
@@ -90,10 +92,12 @@ public final class RegionsAgainstSuspendedHolders {
         }
     }
 
-    private static void holdUntilBlocked(Object lock, List<Thread> contenders, int[] seenBlocked, long start) {
+    private static void holdUntilBlocked(Object lock, List<Thread> contenders, int[] seenBlocked) {
         try {
             synchronized (lock) {
                 holderInside = true;
+                holderEntered = true;
+                long start = System.nanoTime();
                 int read = counter;
                 int blocked = 0;
                 while (blocked < CONTENDERS && System.nanoTime() - start < DEADLINE_NANOS) {
