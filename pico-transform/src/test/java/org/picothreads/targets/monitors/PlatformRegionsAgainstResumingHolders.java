@@ -2,12 +2,13 @@ package org.picothreads.targets.monitors;
 
 /**
  * A platform thread runs a region that cannot suspend over and over while threads read, sleep and write inside
- * regions on the same object: it must never enter between a sleeper's read and its write, not even while the
- * sleeper is being resumed, so that the count is exact.
+ * regions on the same object, deep in a recursion: it must never enter between a sleeper's read and its write, not
+ * even while the sleeper is being resumed and has not yet re-entered the monitor, so that the count is exact.
  */
 public final class PlatformRegionsAgainstResumingHolders {
     private static final int SLEEPERS = 4;
     private static final int ROUNDS = 150;
+    private static final int DEPTH = 400;
     private static final Object LOCK = new Object();
     private static int counter;
     private static int platformIncrements;
@@ -28,7 +29,7 @@ public final class PlatformRegionsAgainstResumingHolders {
             sleepers[index] = new Thread(() -> {
                 try {
                     for (int round = 0; round < ROUNDS; round++) {
-                        incrementSlowly();
+                        incrementSlowlyBelow(DEPTH);
                     }
                 } catch (InterruptedException e) {
                     throw new IllegalStateException(e);
@@ -53,6 +54,19 @@ public final class PlatformRegionsAgainstResumingHolders {
         finisher.join();
         return "exact=" + (counter == SLEEPERS * ROUNDS + platformIncrements) + " overlaps=" + overlaps
                 + " platform entered=" + (platformIncrements > 0);
+    }
+
+    /**
+     * Calls {@link #incrementSlowly} below {@code depth} frames, so that resuming a sleeper re-enters that many
+     * frames before it re-enters the monitor: a long moment in which the sleeper is running again but not yet back
+     * inside.
+     */
+    private static void incrementSlowlyBelow(int depth) throws InterruptedException {
+        if (depth == 0) {
+            incrementSlowly();
+        } else {
+            incrementSlowlyBelow(depth - 1);
+        }
     }
 
     private static void incrementSlowly() throws InterruptedException {
