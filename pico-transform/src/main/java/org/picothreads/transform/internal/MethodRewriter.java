@@ -3,6 +3,7 @@ package org.picothreads.transform.internal;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -98,13 +99,7 @@ public final class MethodRewriter {
                     regions = Map.of();
                 }
                 checkedRegions = SynchronizedRegions.needingHolderCheck(method, regions.keySet());
-                Map<AbstractInsnNode, String> jdkLockedMonitors = new HashMap<>();
-                for (AbstractInsnNode enter : regions.keySet()) {
-                    String monitor = SynchronizedRegions.jdkLockedMonitor(owner, flow, enter, hierarchy);
-                    if (monitor != null) {
-                        jdkLockedMonitors.put(enter, monitor);
-                    }
-                }
+                Map<AbstractInsnNode, String> jdkLockedMonitors = jdkLockedMonitors(owner, flow, regions, hierarchy);
                 if (!regions.isEmpty()) {
                     sites = new ArrayList<>(sites);
                     sites.addAll(MonitorWeaver.weave(method, flow, regions));
@@ -140,6 +135,19 @@ public final class MethodRewriter {
         return new Outcome(withFrames, new MethodReport(method.name, method.desc, rewritten,
                 rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned),
                 sharedMonitorRegions));
+    }
+
+    /** The object JDK code also locks that each region may lock, in words, in the regions' order. */
+    private static Map<AbstractInsnNode, String> jdkLockedMonitors(ClassNode owner, MethodFlow flow,
+            Map<AbstractInsnNode, Integer> regions, ClassHierarchy hierarchy) {
+        Map<AbstractInsnNode, String> monitors = new LinkedHashMap<>();
+        for (AbstractInsnNode enter : regions.keySet()) {
+            String monitor = SynchronizedRegions.jdkLockedMonitor(owner, flow, enter, hierarchy);
+            if (monitor != null) {
+                monitors.put(enter, monitor);
+            }
+        }
+        return monitors;
     }
 
     /** The regions on an object JDK code also locks that are held at a site where the thread is captured. */
