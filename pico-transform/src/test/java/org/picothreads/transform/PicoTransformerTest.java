@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.util.Textifier;
@@ -27,6 +28,7 @@ import org.objectweb.asm.util.TraceMethodVisitor;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.SavedValue;
+import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.SuspensionPoint;
 
 class PicoTransformerTest {
@@ -244,6 +246,72 @@ class PicoTransformerTest {
         assertTrue(visit.pinnedCallSites().get(0).reason().contains("sample.Callbacks.lambda$visit$0"));
         assertTrue(report.methods().stream().noneMatch(m -> m.name().equals("start")),
                 "handing a Runnable to a new Thread does not pin");
+    }
+
+    @Test
+    void regions_that_cannot_block_check_for_a_suspended_holder_and_regions_that_can_take_the_runtime_monitor()
+            throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Regions", """
+                package sample;
+                public class Regions {
+                    static final Object LOCK = new Object();
+                    static int count;
+                    static void quick() { synchronized (LOCK) { count++; } }
+                    synchronized void quickMethod() { count++; }
+                    static void slow() throws InterruptedException { synchronized (LOCK) { Thread.sleep(1); } }
+                }
+                """));
+        byte[] rewritten = byName(transform(classes)).get("sample/Regions").bytes();
+        String quick = listing(rewritten, "quick()V");
+        assertTrue(quick.contains("GETSTATIC org/picothreads/runtime/internal/Monitors.suspendedHolders : I"), quick);
+        assertTrue(quick.contains("Monitors.mustBackOff") && quick.contains("Monitors.awaitUnowned"), quick);
+        assertFalse(quick.contains("Monitors.enter"), quick);
+        String quickMethod = listing(rewritten, "quickMethod()V");
+        assertTrue(quickMethod.contains("MONITORENTER") && quickMethod.contains("Monitors.mustBackOff"), quickMethod);
+        String slow = listing(rewritten, "slow()V");
+        assertTrue(slow.contains("Monitors.enter") && !slow.contains("Monitors.mustBackOff"), slow);
+        assertTrue(verify(rewritten).isEmpty(), verify(rewritten));
+        ClassNode node = new ClassNode();
+        new ClassReader(rewritten).accept(node, 0);
+        for (MethodNode method : node.methods) {
+            assertEquals(0, method.access & Opcodes.ACC_SYNCHRONIZED, method.name + " is lowered to a block");
+        }
+    }
+
+    @Test
+    void regions_that_can_suspend_on_objects_jdk_code_also_locks_are_reported_with_the_object() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Shared", """
+                package sample;
+                import java.util.*;
+                public class Shared {
+                    final List<String> names = Collections.synchronizedList(new ArrayList<>());
+                    final Vector<String> vector = new Vector<>();
+                    final Object own = new Object();
+                    void onWrapper() throws InterruptedException {
+                        synchronized (names) { Thread.sleep(1); }
+                    }
+                    void onVector() throws InterruptedException {
+                        synchronized (vector) { Thread.sleep(1); }
+                    }
+                    void onOwnLock() throws InterruptedException {
+                        synchronized (own) { Thread.sleep(1); }
+                    }
+                    void quickOnVector() { synchronized (vector) { vector.add("x"); } }
+                    void onStack(Stack<String> stack) throws InterruptedException {
+                        synchronized (stack) { Thread.sleep(1); }
+                    }
+                }
+                """));
+        ClassReport report = reportFor(transform(classes), "sample/Shared");
+        Map<String, List<SharedMonitorRegion>> byMethod = report.methods().stream()
+                .collect(Collectors.toMap(MethodReport::name, MethodReport::sharedMonitorRegions));
+        assertEquals(List.of(new SharedMonitorRegion(8,
+                "field sample.Shared.names, set from java.util.Collections.synchronizedList")),
+                byMethod.get("onWrapper"));
+        assertEquals(List.of(new SharedMonitorRegion(11, "a java.util.Vector")), byMethod.get("onVector"));
+        assertEquals(List.of(), byMethod.get("onOwnLock"));
+        assertFalse(byMethod.containsKey("quickOnVector"), "a region that cannot suspend is not reported");
+        assertEquals(List.of(new SharedMonitorRegion(18, "a java.util.Stack")), byMethod.get("onStack"));
     }
 
     @Test

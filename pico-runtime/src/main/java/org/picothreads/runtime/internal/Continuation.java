@@ -96,6 +96,7 @@ public final class Continuation {
             task.savedStack.clear();
         }
         task.suspensions++;
+        Monitors.holderSuspending(task);
         return Capture.SIGNAL;
     }
 
@@ -117,6 +118,7 @@ public final class Continuation {
             throw new IllegalStateException("PicoThreads: restoring " + task
                     + " reached a blocking call before its saved frame " + task.savedStack.nextMethod());
         }
+        Monitors.holderResuming(task);
         return true;
     }
 

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
@@ -9,18 +11,43 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The monitors of synchronized regions that can suspend, and Object's wait/notify for rewritten code.
  *
- * <p>All PicoThreads share one carrier, so a JVM monitor is reentrant for all of them and gives no
+ * <p>A JVM monitor belongs to a carrier thread, and a PicoThread suspended inside a region gives it up (it may
+ * resume on another carrier, and its carrier runs other PicoThreads meanwhile), so the JVM monitor gives no
  * exclusion once its holder suspends. A region that can suspend therefore also takes a runtime monitor,
  * owned by the PicoThread (or platform thread) and held across its suspensions; the rewritten code takes
  * the runtime monitor before the JVM monitor and, when it suspends inside the region, releases the JVM
  * monitors it holds and takes them again on resume. A platform thread running the same rewritten code
  * takes the runtime monitor too, so it and the PicoThreads exclude each other.
  *
- * <p>Owners are Tasks (PicoThreads on the carrier) or Threads (platform threads). Monitors exist in the
+ * <p>A region that cannot suspend takes only the JVM monitor. To exclude a PicoThread suspended inside a region
+ * on the same object (which has given its JVM monitor up and kept the runtime monitor), rewritten code reads
+ * {@link #suspendedHolders} right after its MONITORENTER; only when it is not zero does it ask
+ * {@link #mustBackOff}, and on true it leaves the JVM monitor, blocks for real in {@link #awaitUnowned} until
+ * the runtime monitor is free, and enters again. The count is raised before a holder's capture handlers give
+ * up any JVM monitor and lowered only once its restore has taken them all back, so a thread that holds the JVM
+ * monitor and reads zero is alone in the region.
+ *
+ * <p>Owners are Tasks (PicoThreads, on any carrier) or Threads (platform threads). Monitors exist in the
  * table only while owned or waited on. The table is guarded by one short internal lock, never held
  * while anyone waits.
  */
 public final class Monitors {
+    /**
+     * How many PicoThreads are suspended owning at least one runtime monitor; rewritten code reads it after each
+     * MONITORENTER of a region that cannot suspend. Updated through {@link #SUSPENDED_HOLDERS}.
+     */
+    public static volatile int suspendedHolders;
+    private static final VarHandle SUSPENDED_HOLDERS;
+
+    static {
+        try {
+            SUSPENDED_HOLDERS = MethodHandles.lookup().findStaticVarHandle(Monitors.class, "suspendedHolders",
+                    int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     /** Guards the table; platform threads wait on it. */
     private static final Object LOCK = new Object();
     private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
@@ -46,6 +73,8 @@ public final class Monitors {
         int recursions;
         /** PicoThreads waiting to enter, in arrival order; null until one waits. */
         private ArrayDeque<Task> entrants;
+        /** PicoThreads blocked in {@link #awaitUnowned} until the monitor is free; null until one waits. */
+        private ArrayDeque<Task> backedOff;
         /** Owners waiting in Object.wait, in arrival order; null until one waits. */
         private ArrayDeque<Waiter> waitSet;
         /** Platform threads waiting to enter or in wait(). */
@@ -65,9 +94,16 @@ public final class Monitors {
             return waitSet;
         }
 
+        ArrayDeque<Task> backedOff() {
+            if (backedOff == null) {
+                backedOff = new ArrayDeque<>();
+            }
+            return backedOff;
+        }
+
         boolean isUnused() {
             return owner == null && (entrants == null || entrants.isEmpty()) && (waitSet == null || waitSet.isEmpty())
-                    && platformWaiters == 0;
+                    && (backedOff == null || backedOff.isEmpty()) && platformWaiters == 0;
         }
     }
 
@@ -130,6 +166,110 @@ public final class Monitors {
             acquire(task, object, 1);
         } finally {
             task.callerRestored = false;
+        }
+    }
+
+    /**
+     * Counts a PicoThread that is about to be captured while it owns a runtime monitor; called before the capture
+     * signal is thrown, so before any capture handler gives up a JVM monitor.
+     */
+    static void holderSuspending(Task task) {
+        if (task.ownedMonitors > 0 && !task.suspendedHolder) {
+            task.suspendedHolder = true;
+            SUSPENDED_HOLDERS.getAndAdd(1);
+        }
+    }
+
+    /**
+     * Stops counting a PicoThread as a suspended holder; called when its restore has re-entered every JVM monitor
+     * its frames hold (the blocking call it suspended in is re-invoked), and when it terminates. Not earlier: a
+     * region that cannot suspend and reads zero while the holder waits to re-enter a JVM monitor would run between
+     * the holder's code before the suspension and its code after.
+     */
+    static void holderResuming(Task task) {
+        if (task.suspendedHolder) {
+            task.suspendedHolder = false;
+            SUSPENDED_HOLDERS.getAndAdd(-1);
+        }
+    }
+
+    /**
+     * True when a region that cannot suspend, which has just entered the JVM monitor of {@code object} and read a
+     * non-zero {@link #suspendedHolders}, must leave it again: another owner holds the runtime monitor (suspended
+     * inside a region, or waiting for the JVM monitor the caller holds). An owner blocked pinned holds its JVM monitor as
+     * well (a pinned thread blocks its carrier for real), so it is never the owner found here.
+     */
+    public static boolean mustBackOff(Object object) {
+        Object me = owner();
+        synchronized (LOCK) {
+            Monitor monitor = TABLE.get(object);
+            return monitor != null && monitor.owner != null && monitor.owner != me;
+        }
+    }
+
+    /**
+     * Blocks the caller for real, as a thread waiting to enter a monitor ({@code BLOCKED}), until no other owner
+     * holds the runtime monitor of {@code object}; rewritten code calls this after leaving the JVM monitor on
+     * {@link #mustBackOff}, then enters it again. A PicoThread here cannot be captured (the region has no capture
+     * code), so it is pinned while it waits. An interrupt does not end the wait and stays set.
+     */
+    public static void awaitUnowned(Object object) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            awaitUnownedOnPlatformThread(object, Thread.currentThread());
+            return;
+        }
+        while (true) {
+            synchronized (LOCK) {
+                Monitor monitor = TABLE.get(object);
+                if (monitor == null || monitor.owner == null || monitor.owner == task) {
+                    return;
+                }
+                if (!monitor.backedOff().contains(task)) {
+                    monitor.backedOff().add(task);
+                }
+            }
+            task.pinDepth++;
+            try {
+                Scheduler.running().blockOnMonitor(task, object);
+            } finally {
+                task.pinDepth--;
+                synchronized (LOCK) {
+                    Monitor monitor = TABLE.get(object);
+                    if (monitor != null && monitor.backedOff != null) {
+                        monitor.backedOff.remove(task);
+                        if (monitor.isUnused()) {
+                            discard(object, monitor);
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    private static void awaitUnownedOnPlatformThread(Object object, Thread thread) {
+        boolean interrupted = false;
+        synchronized (LOCK) {
+            while (true) {
+                Monitor monitor = TABLE.get(object);
+                if (monitor == null || monitor.owner == null || monitor.owner == thread) {
+                    break;
+                }
+                monitor.platformWaiters++;
+                try {
+                    LOCK.wait();
+                } catch (InterruptedException e) {
+                    interrupted = true;
+                } finally {
+                    monitor.platformWaiters--;
+                    if (monitor.isUnused()) {
+                        discard(object, monitor);
+                    }
+                }
+            }
+        }
+        if (interrupted) {
+            thread.interrupt();
         }
     }
 
@@ -296,6 +436,7 @@ public final class Monitors {
                     }
                     monitor.owner = task;
                     monitor.recursions = recursions;
+                    task.ownedMonitors++;
                     return;
                 }
                 if (!monitor.entrants().contains(task)) {
@@ -330,10 +471,17 @@ public final class Monitors {
 
     /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Holds LOCK. */
     private static void release(Object object, Monitor monitor) {
+        if (monitor.owner instanceof Task owner) {
+            owner.ownedMonitors--;
+        }
         monitor.owner = null;
         Task next = monitor.entrants == null ? null : monitor.entrants.poll();
         if (next != null) {
             Scheduler.running().unpark(next);
+        }
+        Task backedOff;
+        while (monitor.backedOff != null && (backedOff = monitor.backedOff.poll()) != null) {
+            Scheduler.running().unpark(backedOff);
         }
         if (monitor.platformWaiters > 0) {
             LOCK.notifyAll();

@@ -1073,6 +1073,7 @@ public final class Scheduler {
             timers.cancel(task);
             task.pinDepth = 0;
             task.dispatched = false;
+            Monitors.holderResuming(task);
             threadsTerminated++;
             unlinkLive(task);
             task.state = Task.TERMINATED;

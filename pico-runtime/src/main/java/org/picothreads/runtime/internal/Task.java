@@ -103,6 +103,10 @@ public final class Task {
     volatile boolean permit;
     /** The task's entry in an object's wait set while it is in Object.wait, else null. */
     Monitors.Waiter monitorWaiter;
+    /** How many runtime monitors the task owns; written under the lock of {@link Monitors}. */
+    int ownedMonitors;
+    /** True while the task is suspended owning a runtime monitor, counted in {@link Monitors#suspendedHolders}. */
+    boolean suspendedHolder;
     /** The next task in the circular list of joiners this task is in. */
     Task nextJoiner;
     /** The previous task in the circular list of joiners this task is in. */

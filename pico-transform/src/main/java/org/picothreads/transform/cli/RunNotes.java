@@ -6,11 +6,13 @@ import java.util.List;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.TransformReport;
 
 /**
  * The warnings a run prints about what will not run as PicoThreads expect: an input without classes, methods left
- * as they were, and call sites that block in place (pinned), each counted and the first few named with the reason.
+ * as they were, call sites that block in place (pinned), and synchronized regions that can suspend on an object JDK
+ * code also locks, each counted and the first few named with the reason.
  */
 final class RunNotes {
     private static final String WARNING = TransformCommand.WARNING;
@@ -27,6 +29,7 @@ final class RunNotes {
         }
         List<String> untransformed = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
+        List<String> shared = new ArrayList<>();
         for (ClassReport classReport : report.classes()) {
             String className = classReport.className().replace('/', '.');
             for (MethodReport method : classReport.methods()) {
@@ -38,6 +41,10 @@ final class RunNotes {
                 for (PinnedCallSite site : method.pinnedCallSites()) {
                     pinned.add(methodName + (site.line() < 0 ? " (line unknown)" : " line " + site.line()) + ": calls "
                             + site.target() + ": " + site.reason());
+                }
+                for (SharedMonitorRegion region : method.sharedMonitorRegions()) {
+                    shared.add(methodName + (region.line() < 0 ? " (line unknown)" : " line " + region.line())
+                            + ": synchronized on " + region.monitor());
                 }
             }
         }
@@ -52,6 +59,12 @@ final class RunNotes {
             lines.add(WARNING + TransformCommand.count(pinned.size(), "call site blocks", "call sites block")
                     + " in place (pinned) instead of suspending:");
             addFirst(lines, pinned, everyOne);
+        }
+        if (!shared.isEmpty()) {
+            lines.add(WARNING + TransformCommand.count(shared.size(), "synchronized region", "synchronized regions")
+                    + " can suspend holding the monitor of an object that JDK code also locks; the JDK's own"
+                    + " synchronized methods on it do not wait for a suspended holder:");
+            addFirst(lines, shared, everyOne);
         }
         return lines;
     }

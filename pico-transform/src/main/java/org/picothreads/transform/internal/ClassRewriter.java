@@ -120,6 +120,11 @@ public final class ClassRewriter {
                     replacements.put(method.name + method.desc, outcome.method());
                 }
                 report = outcome.report();
+            } else {
+                MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy);
+                if (checked != null) {
+                    replacements.put(method.name + method.desc, checked);
+                }
             }
             if (!pinnedCallbacks.isEmpty()) {
                 report = withCallbacks(method, report, pinnedCallbacks);
@@ -160,7 +165,7 @@ public final class ClassRewriter {
         List<PinnedCallSite> pinned = new ArrayList<>(report.pinnedCallSites());
         pinned.addAll(callbacks);
         return new MethodReport(report.name(), report.descriptor(), report.rewritten(), report.reason(),
-                report.suspensionPoints(), pinned);
+                report.suspensionPoints(), pinned, report.sharedMonitorRegions());
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,

@@ -1,9 +1,12 @@
 package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -15,7 +18,9 @@ import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.picothreads.transform.internal.analysis.MethodFlow;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.ExclusionWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.MonitorWeaver;
 import org.picothreads.transform.internal.emit.NewMover;
@@ -26,6 +31,7 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.internal.hierarchy.MissingClassException;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.PinnedCallSite;
+import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.SuspensionPoint;
 
 /**
@@ -37,14 +43,17 @@ import org.picothreads.transform.report.SuspensionPoint;
  * <li>analyse frames, liveness and held monitors ({@link MethodFlow});</li>
  * <li>move object creations after constructor arguments that can suspend ({@link NewMover}), then analyse again;</li>
  * <li>give the synchronized regions around the sites runtime monitors ({@link MonitorWeaver}), whose entry
- *     calls are new sites, then analyse again;</li>
+ *     calls are new sites, then analyse again; the other regions are chosen for the suspended-holder check
+ *     ({@link SynchronizedRegions});</li>
  * <li>pin sites that still have a value on the stack that cannot be saved, or sit in a region that could
  *     not be converted;</li>
  * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver});</li>
  * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
+ * <li>weave the suspended-holder check after the entry of each chosen region ({@link ExclusionWeaver});</li>
  * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
  *     start again from the original with every site pinned, and report it untransformed.</li>
  * </ol>
+ * A method that cannot reach a blocking call gets only the suspended-holder check ({@link #withHolderChecks}).
  */
 public final class MethodRewriter {
     /** The rewritten method with its frames, or null when it is left as it was; and what was done. */
@@ -58,7 +67,7 @@ public final class MethodRewriter {
             ClassHierarchy hierarchy) {
         List<MethodInsnNode> sites = suspensionSites(method, analysis);
         if (sites.isEmpty()) {
-            return new Outcome(null, null);
+            return new Outcome(withHolderChecks(owner, method, hierarchy), null);
         }
         MethodNode original = copy(method);
         int[] siteIndices = new int[sites.size()];
@@ -69,10 +78,13 @@ public final class MethodRewriter {
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
         List<SuspensionPoint> points = List.of();
+        Map<AbstractInsnNode, Integer> checkedRegions = Map.of();
+        List<SharedMonitorRegion> sharedMonitorRegions = new ArrayList<>();
         if (reasonNotCapturable != null) {
             for (MethodInsnNode site : sites) {
                 pinned.add(new PinnedSite(site, reasonNotCapturable));
             }
+            checkedRegions = SynchronizedRegions.needingHolderCheck(method, Set.of());
         } else {
             try {
                 if (SynchronizedMethodLowering.canLower(owner, method)) {
@@ -85,13 +97,17 @@ public final class MethodRewriter {
                 Map<AbstractInsnNode, Integer> regions = MonitorWeaver.plan(flow, savableSites(flow, sites));
                 if (regions == null) {
                     regions = Map.of();
-                } else if (!regions.isEmpty()) {
+                }
+                checkedRegions = SynchronizedRegions.needingHolderCheck(method, regions.keySet());
+                Map<AbstractInsnNode, String> jdkLockedMonitors = jdkLockedMonitors(owner, flow, regions, hierarchy);
+                if (!regions.isEmpty()) {
                     sites = new ArrayList<>(sites);
                     sites.addAll(MonitorWeaver.weave(method, flow, regions));
                     flow = MethodFlow.analyze(owner, method, hierarchy);
                 }
                 Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors = new HashMap<>();
                 classify(flow, sites, regions, captured, pinned, heldMonitors);
+                sharedMonitorRegions = sharedMonitorRegions(jdkLockedMonitors, heldMonitors);
                 if (!captured.isEmpty()) {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
                             heldMonitors);
@@ -104,6 +120,7 @@ public final class MethodRewriter {
         for (PinnedSite site : pinned) {
             PinWeaver.pin(method, site.call());
         }
+        ExclusionWeaver.weave(method, checkedRegions);
         MethodNode withFrames;
         try {
             withFrames = FrameComputer.withFrames(owner, method, hierarchy);
@@ -116,7 +133,68 @@ public final class MethodRewriter {
         }
         boolean rewritten = !captured.isEmpty();
         return new Outcome(withFrames, new MethodReport(method.name, method.desc, rewritten,
-                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned)));
+                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned),
+                sharedMonitorRegions));
+    }
+
+    /** The object JDK code also locks that each region may lock, in words, in the regions' order. */
+    private static Map<AbstractInsnNode, String> jdkLockedMonitors(ClassNode owner, MethodFlow flow,
+            Map<AbstractInsnNode, Integer> regions, ClassHierarchy hierarchy) {
+        Map<AbstractInsnNode, String> monitors = new LinkedHashMap<>();
+        for (AbstractInsnNode enter : regions.keySet()) {
+            String monitor = SynchronizedRegions.jdkLockedMonitor(owner, flow, enter, hierarchy);
+            if (monitor != null) {
+                monitors.put(enter, monitor);
+            }
+        }
+        return monitors;
+    }
+
+    /** The regions on an object JDK code also locks that are held at a site where the thread is captured. */
+    private static List<SharedMonitorRegion> sharedMonitorRegions(Map<AbstractInsnNode, String> jdkLockedMonitors,
+            Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors) {
+        List<AbstractInsnNode> suspending = new ArrayList<>();
+        for (List<CaptureWeaver.HeldMonitor> held : heldMonitors.values()) {
+            for (CaptureWeaver.HeldMonitor monitor : held) {
+                if (jdkLockedMonitors.containsKey(monitor.enter()) && !suspending.contains(monitor.enter())) {
+                    suspending.add(monitor.enter());
+                }
+            }
+        }
+        List<SharedMonitorRegion> regions = new ArrayList<>();
+        for (AbstractInsnNode enter : jdkLockedMonitors.keySet()) {
+            if (suspending.contains(enter)) {
+                regions.add(new SharedMonitorRegion(CaptureWeaver.lineOf(enter), jdkLockedMonitors.get(enter)));
+            }
+        }
+        regions.sort(Comparator.comparingInt(SharedMonitorRegion::line));
+        return regions;
+    }
+
+    /**
+     * A copy of a method that cannot reach a blocking call with the suspended-holder check after the entry of each
+     * synchronized region (a synchronized method is lowered to a block first), or null when it has none or the
+     * check does not fit, in which case the method stays as it was.
+     */
+    public static MethodNode withHolderChecks(ClassNode owner, MethodNode method, ClassHierarchy hierarchy) {
+        if ((method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0
+                || !SynchronizedRegions.mayNeedHolderCheck(method)) {
+            return null;
+        }
+        MethodNode checked = copy(method);
+        if (SynchronizedMethodLowering.canLower(owner, checked)) {
+            SynchronizedMethodLowering.lower(owner, checked);
+        }
+        Map<AbstractInsnNode, Integer> regions = SynchronizedRegions.needingHolderCheck(checked, Set.of());
+        if (regions.isEmpty()) {
+            return null;
+        }
+        ExclusionWeaver.weave(checked, regions);
+        try {
+            return FrameComputer.withFrames(owner, checked, hierarchy);
+        } catch (MethodTooLargeException | MissingClassException exception) {
+            return null;
+        }
     }
 
     private record PinnedSite(MethodInsnNode call, String reason) {
@@ -214,6 +292,7 @@ public final class MethodRewriter {
             pinned.add(new PinnedSite(site, reason));
             PinWeaver.pin(method, site);
         }
+        ExclusionWeaver.weave(method, SynchronizedRegions.needingHolderCheck(method, Set.of()));
         MethodNode withFrames;
         try {
             withFrames = FrameComputer.withFrames(owner, method, hierarchy);

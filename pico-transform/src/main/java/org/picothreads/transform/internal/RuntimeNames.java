@@ -20,6 +20,18 @@ public final class RuntimeNames {
     public static final String FRAME = "org/picothreads/runtime/internal/Frame";
     public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
     public static final String MONITORS = "org/picothreads/runtime/internal/Monitors";
+    /**
+     * Static field of {@link #MONITORS}: how many PicoThreads are suspended owning a runtime monitor; read after the
+     * MONITORENTER of each region that cannot suspend, which asks {@link #MUST_BACK_OFF} only when it is not zero.
+     */
+    public static final String SUSPENDED_HOLDERS_FIELD = "suspendedHolders";
+    public static final String SUSPENDED_HOLDERS_DESCRIPTOR = "I";
+    /** Monitors method: must a region that cannot suspend leave the JVM monitor it has just entered? */
+    public static final String MUST_BACK_OFF = "mustBackOff";
+    public static final String MUST_BACK_OFF_DESCRIPTOR = "(Ljava/lang/Object;)Z";
+    /** Monitors method: blocks, after such a region has left the JVM monitor, until the runtime monitor is free. */
+    public static final String AWAIT_UNOWNED = "awaitUnowned";
+    public static final String AWAIT_UNOWNED_DESCRIPTOR = "(Ljava/lang/Object;)V";
     public static final String CALLER_TOKEN = "org/picothreads/runtime/internal/CallerToken";
     /**
      * Static field of {@link #CALLER_TOKEN} set before each call that can suspend into the runtime's package (never

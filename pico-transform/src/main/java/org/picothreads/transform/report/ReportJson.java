@@ -13,7 +13,8 @@ import java.util.List;
  *               "methods": [{"name", "descriptor", "rewritten", "reason",
  *                            "suspensionPoints": [{"index", "line", "target",
  *                                                  "saved": [{"kind", "slot", "name", "descriptor"}]}],
- *                            "pinnedCallSites": [{"line", "target", "reason"}]}]}],
+ *                            "pinnedCallSites": [{"line", "target", "reason"}],
+ *                            "sharedMonitorRegions": [{"line", "monitor"}] (only when there is one)}]}],
  *  "summary": {"classes", "changedClasses", "rewrittenMethods", "untransformedMethods",
  *              "suspensionPoints", "pinnedCallSites"}}
  * </pre>
@@ -129,6 +130,16 @@ public final class ReportJson {
             json.endObject();
         }
         json.endArray();
+        if (!orEmpty(method.sharedMonitorRegions()).isEmpty()) {
+            json.name("sharedMonitorRegions").beginArray();
+            for (SharedMonitorRegion region : method.sharedMonitorRegions()) {
+                json.beginObject();
+                json.name("line").value(region.line());
+                json.name("monitor").value(region.monitor());
+                json.endObject();
+            }
+            json.endArray();
+        }
         json.endObject();
     }
 

@@ -11,6 +11,6 @@ public final class EveryMonitorTarget {
 
     public static String run() throws Exception {
         return String.join("\n", SleepInsideSynchronized.run(), BoundedBuffer.run(), WaitAndNotify.run(),
-                ExceptionsLeavingSynchronized.run());
+                ExceptionsLeavingSynchronized.run(), RegionsAgainstSuspendedHolders.run());
     }
 }

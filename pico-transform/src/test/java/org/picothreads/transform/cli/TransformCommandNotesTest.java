@@ -64,6 +64,38 @@ class TransformCommandNotesTest {
     }
 
     @Test
+    void a_region_that_can_suspend_on_a_vector_is_named_with_its_line_and_strict_fails_on_it() {
+        Map<String, String> sources = Map.of("com.x.Names", """
+                package com.x;
+
+                public class Names {
+                    static final java.util.Vector<String> NAMES = new java.util.Vector<>();
+
+                    static void addSlowly(String name) throws InterruptedException {
+                        synchronized (NAMES) {
+                            Thread.sleep(1);
+                            NAMES.add(name);
+                        }
+                    }
+                }
+                """);
+
+        Path input = classes(sources);
+        CommandRun run = CommandRun.run(input, temporary.resolve("out.jar"));
+        CommandRun strict = CommandRun.run("--strict", input, temporary.resolve("strict.jar"));
+
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = run.errorLines();
+        assertEquals("pico-transform: warning: 1 synchronized region can suspend holding the monitor of an object that"
+                + " JDK code also locks; the JDK's own synchronized methods on it do not wait for a suspended holder:",
+                lines.get(lines.size() - 2), run.err());
+        assertEquals("  com.x.Names.addSlowly(Ljava/lang/String;)V line 7: synchronized on a java.util.Vector",
+                lines.get(lines.size() - 1), run.err());
+        assertEquals(3, strict.exitCode(), strict.err());
+        assertFalse(Files.exists(temporary.resolve("strict.jar")));
+    }
+
+    @Test
     void strict_fails_on_a_pinned_call_site_and_writes_nothing() {
         Path output = temporary.resolve("out.jar");
         Path report = temporary.resolve("report.json");

@@ -18,6 +18,7 @@ import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
+import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 class RuntimeNamesTest {
@@ -54,6 +55,16 @@ class RuntimeNamesTest {
             assertTrue(Frame.class.getMethod(RuntimeNames.framePush(kind), primitiveOf(kind)) != null);
             assertEquals(primitiveOf(kind), Frame.class.getMethod(RuntimeNames.framePop(kind)).getReturnType());
         }
+    }
+
+    @Test
+    void monitors_members_have_the_descriptors_rewritten_code_uses() throws Exception {
+        assertEquals(Type.getInternalName(Monitors.class), RuntimeNames.MONITORS);
+        Field suspendedHolders = Monitors.class.getField(RuntimeNames.SUSPENDED_HOLDERS_FIELD);
+        assertTrue(Modifier.isStatic(suspendedHolders.getModifiers()));
+        assertEquals(RuntimeNames.SUSPENDED_HOLDERS_DESCRIPTOR, Type.getDescriptor(suspendedHolders.getType()));
+        assertStatic(Monitors.class, RuntimeNames.MUST_BACK_OFF, RuntimeNames.MUST_BACK_OFF_DESCRIPTOR);
+        assertStatic(Monitors.class, RuntimeNames.AWAIT_UNOWNED, RuntimeNames.AWAIT_UNOWNED_DESCRIPTOR);
     }
 
     @Test

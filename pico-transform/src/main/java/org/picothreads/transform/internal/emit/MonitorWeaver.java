@@ -19,6 +19,7 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.analysis.MethodFlow;
+import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 
 /**
  * Gives each synchronized region that can suspend a runtime monitor, held by the PicoThread across its
@@ -54,7 +55,7 @@ public final class MonitorWeaver {
         for (MethodInsnNode site : sites) {
             for (AbstractInsnNode enter : flow.heldMonitorsBefore(site)) {
                 if (!regions.containsKey(enter)) {
-                    Integer lock = lockLocal(enter);
+                    Integer lock = SynchronizedRegions.lockLocal(enter);
                     if (lock == null) {
                         return null;
                     }
@@ -136,17 +137,6 @@ public final class MonitorWeaver {
 
     private static MethodInsnNode monitorCall(String name) {
         return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.MONITORS, name, "(Ljava/lang/Object;)V", false);
-    }
-
-    /** The local javac stored the lock object in just before the MONITORENTER ({@code DUP; ASTORE n}), or null. */
-    private static Integer lockLocal(AbstractInsnNode enter) {
-        AbstractInsnNode store = previousInstruction(enter);
-        AbstractInsnNode duplicate = store == null ? null : previousInstruction(store);
-        if (store == null || store.getOpcode() != Opcodes.ASTORE || duplicate == null
-                || duplicate.getOpcode() != Opcodes.DUP) {
-            return null;
-        }
-        return ((VarInsnNode) store).var;
     }
 
     /** The real instruction before {@code node}, past labels, line numbers and frames; null at the start. */
