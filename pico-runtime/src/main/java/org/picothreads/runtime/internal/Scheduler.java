@@ -664,7 +664,11 @@ public final class Scheduler {
      * pinned tasks), within the bound on carriers; under the lock.
      */
     private void compensate() {
-        if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
+        if (carriers.size() - blockedCarriers >= parallelism) {
+            if (!runQueue.isEmpty()) {
+                signalWork(); // an idle carrier takes the ready threads
+            }
+        } else if (carriers.size() < mostCarriers) {
             startCarrier();
         }
     }
@@ -714,9 +718,10 @@ public final class Scheduler {
             long waitNanos = 0;
             synchronized (lock) {
                 fireDueTimers();
-                // A carrier beyond the configured number at work (a pinned thread's carrier came back while its
-                // spare still runs) stops taking threads, so that no more run at once than configured.
-                next = busyCarriers() > parallelism ? null : runQueue.poll();
+                // Once no carrier is blocked any more, a carrier beyond the configured number at work (a pinned
+                // thread's carrier came back while its spare still runs) stops taking threads, so that no more run at
+                // once than configured (one carrier is deterministic again); while some are blocked, all take them.
+                next = blockedCarriers == 0 && busyCarriers() > parallelism ? null : runQueue.poll();
                 while (next != null && next.state == Task.TERMINATED) {
                     next = runQueue.poll();
                 }
