@@ -553,16 +553,20 @@ public final class Scheduler {
      * Returns at once when nothing else could run.
      */
     void yieldTask(Task task) {
-        synchronized (lock) {
-            if (runQueue.isEmpty() && !hasDueTimer()) {
-                return;
+        // Read without the lock: a yield is a hint, and one that misses a thread made ready this instant is as good
+        // as one made a moment earlier.
+        if (runQueue.isEmpty()) {
+            synchronized (lock) {
+                if (runQueue.isEmpty() && !hasDueTimer()) {
+                    return;
+                }
             }
         }
         if (capturable(task)) {
-            synchronized (lock) {
-                task.state = Task.RUNNABLE;
-                task.yielded = true;
-            }
+            // No lock either: a running thread that is not waiting is changed by nobody else (an unpark only gives
+            // it a permit, an interrupt only sets its status), and its carrier queues it after the capture.
+            task.yielded = true;
+            task.state = Task.RUNNABLE;
             throw Continuation.suspend();
         }
         Carrier carrier = Carrier.here();
@@ -712,11 +716,17 @@ public final class Scheduler {
     /** The loop of a carrier, until it retires. */
     void work(Carrier carrier) {
         long idleSince = 0;
+        Task captured = null;
         while (true) {
             Task next;
             IdleWait idle = null;
             long waitNanos = 0;
+            Task strayCapture = null;
             synchronized (lock) {
+                if (captured != null && !suspended(captured)) {
+                    strayCapture = captured;
+                }
+                captured = null;
                 fireDueTimers();
                 // Once no carrier is blocked any more, a carrier beyond the configured number at work (a pinned
                 // thread's carrier came back while its spare still runs) stops taking threads, so that no more run at
@@ -777,13 +787,18 @@ public final class Scheduler {
                     }
                 }
             }
+            if (strayCapture != null) {
+                terminate(strayCapture, new IllegalStateException("PicoThreads: thread \"" + strayCapture.thread.getName()
+                        + "\" threw the capture signal without arranging to be woken; a frame that was not"
+                        + " rewritten let it through"));
+            }
             if (next != null) {
                 idleSince = 0;
                 if (--carrier.dispatchesUntilIoPoll <= 0) {
                     carrier.dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
                     pollIoNow(carrier);
                 }
-                dispatch(next, carrier);
+                captured = dispatch(next, carrier);
                 continue;
             }
             Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
@@ -1004,8 +1019,12 @@ public final class Scheduler {
         signalWork();
     }
 
-    /** Runs a task taken from the run queue on {@code carrier} until it returns, throws or suspends. */
-    private void dispatch(Task task, Carrier carrier) {
+    /**
+     * Runs a task taken from the run queue on {@code carrier} until it returns, throws or suspends; returns the task
+     * when it was captured, for the carrier to finish its suspension ({@link #suspended}) under the lock it takes next
+     * anyway, or null.
+     */
+    private Task dispatch(Task task, Carrier carrier) {
         carrier.current = task;
         if (task.resumable) {
             carrier.resumes++;
@@ -1015,18 +1034,16 @@ public final class Scheduler {
             DispatchFrame.run(task.thread);
             Continuation.endRestoring(carrier);
             terminate(task, null);
+            return null;
         } catch (Capture signal) {
             Continuation.endRestoring(carrier);
             carrier.suspensions++;
             task.resumable = true;
-            if (!suspended(task)) {
-                terminate(task, new IllegalStateException("PicoThreads: thread \"" + task.thread.getName()
-                        + "\" threw the capture signal without arranging to be woken; a frame that was not"
-                        + " rewritten let it through"));
-            }
+            return task;
         } catch (Throwable failure) {
             Continuation.endRestoring(carrier);
             terminate(task, failure);
+            return null;
         } finally {
             Continuation.endRestoring(carrier);
             carrier.current = null;
@@ -1035,37 +1052,36 @@ public final class Scheduler {
 
     /**
      * Ends the dispatch of a task that has just been captured: if a wake-up (or its own yield) made it ready while
-     * the capture unwound, queues it now. False when the task threw the signal without arming any wake-up.
+     * the capture unwound, queues it now. False when the task threw the signal without arming any wake-up. Under
+     * the lock.
      */
     private boolean suspended(Task task) {
-        synchronized (lock) {
-            task.dispatched = false;
-            byte state = task.state;
-            if (state == Task.RUNNING) {
-                return false;
-            }
-            if (state == Task.RUNNABLE) {
-                if (task.yielded) {
-                    task.yielded = false;
-                    runQueue.addYielded(task);
-                } else {
-                    runQueue.add(task);
-                }
-                if (runQueue.size() > 1) {
-                    signalWork();
-                }
-            } else if (ioPolling == null && !idleCarriers.isEmpty()) {
-                // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the
-                // busy ones only between their dispatches.
-                IoPoller installed = poller;
-                if (installed != null && installed.pendingWaits() > 0) {
-                    Carrier idle = idleCarriers.poll();
-                    idle.idle = false;
-                    LockSupport.unpark(idle);
-                }
-            }
-            return true;
+        task.dispatched = false;
+        byte state = task.state;
+        if (state == Task.RUNNING) {
+            return false;
         }
+        if (state == Task.RUNNABLE) {
+            if (task.yielded) {
+                task.yielded = false;
+                runQueue.addYielded(task);
+            } else {
+                runQueue.add(task);
+            }
+            if (runQueue.size() > 1) {
+                signalWork();
+            }
+        } else if (ioPolling == null && !idleCarriers.isEmpty()) {
+            // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the
+            // busy ones only between their dispatches.
+            IoPoller installed = poller;
+            if (installed != null && installed.pendingWaits() > 0) {
+                Carrier idle = idleCarriers.poll();
+                idle.idle = false;
+                LockSupport.unpark(idle);
+            }
+        }
+        return true;
     }
 
     private void terminate(Task task, Throwable failure) {
