@@ -122,12 +122,6 @@ public final class Continuation {
         return true;
     }
 
-    /** True while the calling carrier re-enters a suspended thread's frames. */
-    public static boolean isRestoringHere() {
-        Carrier carrier = Carrier.here();
-        return carrier != null && carrier.restoring;
-    }
-
     /** Starts the restore of the task {@code carrier} is about to re-enter. Called by the carrier. */
     static void beginRestoring(Carrier carrier) {
         carrier.restoring = true;
