@@ -14,6 +14,8 @@ public final class Carrier extends Thread {
     boolean restoring;
     /** True while this carrier waits for work; written under the scheduler's lock. */
     boolean idle;
+    /** How long the carrier's idle wait lasts (0 or more), or -1 until woken; set under the scheduler's lock. */
+    long idleWaitNanos;
     /** Dispatches left before this carrier next polls the I/O poller while busy. */
     int dispatchesUntilIoPoll = 1;
 

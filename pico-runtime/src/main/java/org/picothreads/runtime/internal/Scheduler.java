@@ -720,77 +720,27 @@ public final class Scheduler {
         while (true) {
             Task next;
             IdleWait idle = null;
-            long waitNanos = 0;
             Task strayCapture = null;
             synchronized (lock) {
                 if (captured != null && !suspended(captured)) {
                     strayCapture = captured;
                 }
                 captured = null;
-                fireDueTimers();
-                // Once no carrier is blocked any more, a carrier beyond the configured number at work (a pinned
-                // thread's carrier came back while its spare still runs) stops taking threads, so that no more run at
-                // once than configured (one carrier is deterministic again); while some are blocked, all take them.
-                next = blockedCarriers == 0 && busyCarriers() > parallelism ? null : runQueue.poll();
-                while (next != null && next.state == Task.TERMINATED) {
-                    next = runQueue.poll();
-                }
-                if (next != null) {
-                    next.dispatched = true;
-                    next.state = Task.RUNNING;
-                    if (!runQueue.isEmpty()) {
-                        signalWork();
-                    }
-                } else {
+                next = takeReady();
+                if (next == null) {
                     long now = System.nanoTime();
-                    if (idleSince == 0) {
-                        idleSince = now;
-                    }
-                    IoPoller installed = poller;
-                    boolean surplus = carriers.size() - blockedCarriers > parallelism;
-                    if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
-                        idle = IdleWait.RETIRE;
-                    } else if (installed != null && ioPolling == null && installed.pendingWaits() > 0) {
-                        idle = IdleWait.POLL_IO;
-                        ioPolling = carrier;
-                        ioPollingWoken = false;
-                        waitNanos = -1;
-                        if (timers.hasLiveTimers() && (timerWaiting == null
-                                || timers.nextDeadline() - timerWaitingDeadline < 0)) {
-                            timerWaiting = carrier;
-                            timerWaitingDeadline = timers.nextDeadline();
-                            waitNanos = Math.max(0, timerWaitingDeadline - now);
-                        }
-                    } else if (timers.hasLiveTimers() && timerWaiting == null) {
-                        idle = IdleWait.AWAIT_TIMER;
-                        timerWaiting = carrier;
-                        timerWaitingDeadline = timers.nextDeadline();
-                        waitNanos = timerWaitingDeadline - now;
-                    } else if (!surplus && liveTasks != null && DeadlockDetector.ENABLED && deadlockWatching == null
-                            && !timers.hasLiveTimers()) {
-                        idle = IdleWait.WATCH_DEADLOCK;
-                        deadlockWatching = carrier;
-                        if (deadlockDetector == null) {
-                            deadlockDetector = new DeadlockDetector(this);
-                        }
-                    } else {
-                        idle = IdleWait.PARK;
-                        waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
-                    }
+                    idleSince = idleSince == 0 ? now : idleSince;
+                    idle = becomeIdle(carrier, now, idleSince);
                     if (idle == IdleWait.RETIRE) {
                         retire(carrier);
                         return;
                     }
-                    if (idle != IdleWait.POLL_IO) {
-                        carrier.idle = true;
-                        idleCarriers.push(carrier);
-                    }
                 }
             }
             if (strayCapture != null) {
-                terminate(strayCapture, new IllegalStateException("PicoThreads: thread \"" + strayCapture.thread.getName()
-                        + "\" threw the capture signal without arranging to be woken; a frame that was not"
-                        + " rewritten let it through"));
+                terminate(strayCapture, new IllegalStateException("PicoThreads: thread \""
+                        + strayCapture.thread.getName() + "\" threw the capture signal without arranging to be woken;"
+                        + " a frame that was not rewritten let it through"));
             }
             if (next != null) {
                 idleSince = 0;
@@ -799,39 +749,113 @@ public final class Scheduler {
                     pollIoNow(carrier);
                 }
                 captured = dispatch(next, carrier);
-                continue;
+            } else {
+                waitIdle(carrier, idle);
             }
-            Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
-            switch (idle) {
-                case POLL_IO -> poller.poll(waitNanos);
-                case AWAIT_TIMER -> {
-                    if (waitNanos > 0) {
-                        LockSupport.parkNanos(this, waitNanos);
-                    }
-                }
-                case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
-                default -> {
-                    if (waitNanos < 0) {
-                        LockSupport.park(this);
-                    } else if (waitNanos > 0) {
-                        LockSupport.parkNanos(this, waitNanos);
-                    }
+        }
+    }
+
+    /**
+     * Takes the next ready thread for a carrier and marks it dispatched, after making the threads whose timers are
+     * due ready; null when there is none, or when this carrier is one too many at work. Under the lock.
+     */
+    private Task takeReady() {
+        fireDueTimers();
+        // Once no carrier is blocked any more, a carrier beyond the configured number at work (a pinned thread's
+        // carrier came back while its spare still runs) stops taking threads, so that no more run at once than
+        // configured (one carrier is deterministic again); while some are blocked, all take them.
+        if (blockedCarriers == 0 && busyCarriers() > parallelism) {
+            return null;
+        }
+        Task next = runQueue.poll();
+        while (next != null && next.state == Task.TERMINATED) {
+            next = runQueue.poll();
+        }
+        if (next != null) {
+            next.dispatched = true;
+            next.state = Task.RUNNING;
+            if (!runQueue.isEmpty()) {
+                signalWork();
+            }
+        }
+        return next;
+    }
+
+    /**
+     * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
+     * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
+     * Under the lock.
+     */
+    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
+        IoPoller installed = poller;
+        boolean surplus = carriers.size() - blockedCarriers > parallelism;
+        IdleWait idle;
+        long waitNanos = -1;
+        if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
+            return IdleWait.RETIRE;
+        }
+        if (installed != null && ioPolling == null && installed.pendingWaits() > 0) {
+            idle = IdleWait.POLL_IO;
+            ioPolling = carrier;
+            ioPollingWoken = false;
+            if (timers.hasLiveTimers()
+                    && (timerWaiting == null || timers.nextDeadline() - timerWaitingDeadline < 0)) {
+                timerWaiting = carrier;
+                timerWaitingDeadline = timers.nextDeadline();
+                waitNanos = Math.max(0, timerWaitingDeadline - now);
+            }
+        } else if (timers.hasLiveTimers() && timerWaiting == null) {
+            idle = IdleWait.AWAIT_TIMER;
+            timerWaiting = carrier;
+            timerWaitingDeadline = timers.nextDeadline();
+            waitNanos = Math.max(0, timerWaitingDeadline - now);
+        } else if (!surplus && liveTasks != null && DeadlockDetector.ENABLED && deadlockWatching == null
+                && !timers.hasLiveTimers()) {
+            idle = IdleWait.WATCH_DEADLOCK;
+            deadlockWatching = carrier;
+            if (deadlockDetector == null) {
+                deadlockDetector = new DeadlockDetector(this);
+            }
+        } else {
+            idle = IdleWait.PARK;
+            waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
+        }
+        carrier.idleWaitNanos = waitNanos;
+        if (idle != IdleWait.POLL_IO) {
+            carrier.idle = true;
+            idleCarriers.push(carrier);
+        }
+        return idle;
+    }
+
+    /** Waits as {@link #becomeIdle} chose, then gives up the carrier's idle role. Outside the lock. */
+    private void waitIdle(Carrier carrier, IdleWait idle) {
+        long waitNanos = carrier.idleWaitNanos;
+        Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
+        switch (idle) {
+            case POLL_IO -> poller.poll(waitNanos);
+            case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
+            default -> {
+                if (waitNanos < 0) {
+                    LockSupport.park(this);
+                } else if (waitNanos > 0) {
+                    LockSupport.parkNanos(this, waitNanos);
                 }
             }
-            synchronized (lock) {
-                if (carrier.idle) {
-                    carrier.idle = false;
-                    idleCarriers.remove(carrier);
-                }
-                if (ioPolling == carrier) {
-                    ioPolling = null;
-                }
-                if (timerWaiting == carrier) {
-                    timerWaiting = null;
-                }
-                if (deadlockWatching == carrier) {
-                    deadlockWatching = null;
-                }
+        }
+        synchronized (lock) {
+            if (carrier.idle) {
+                carrier.idle = false;
+                idleCarriers.remove(carrier);
+            }
+            if (ioPolling == carrier) {
+                ioPolling = null;
+            }
+            if (timerWaiting == carrier) {
+                timerWaiting = null;
+            }
+            if (deadlockWatching == carrier) {
+                deadlockWatching = null;
             }
         }
     }
