@@ -168,8 +168,9 @@ out.append('\n## 2. Suspend and resume round trip\n')
 out.append('`YieldRoundTrip`: two threads each descend *depth* frames of a recursive method and call `Thread.yield()` '
            '10,000 times at the bottom; one round trip is one yield of each (two suspensions and two resumptions), '
            'thread start and join amortized over the 10,000. Virtual threads run on one carrier '
-           '(`-Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1`), as '
-           'PicoThreads do. Platform threads are two OS threads on two cores: their yield is `sched_yield`, not a '
+           '(`-Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1`), and so do '
+           'PicoThreads (`-Dpicothreads.carriers=1`): with two carriers the two threads would run side by side and '
+           'a yield would find nobody to switch to. Platform threads are two OS threads on two cores: their yield is `sched_yield`, not a '
            'handoff. "no frame check" is PicoThreads with `-Dpicothreads.checkFrames=false`, which skips the walk '
            'over the carrier stack that precedes every capture. The baseline descends and loops on the calling '
            'thread without yielding. ns per round trip. Target: at depth 10, PicoThreads no slower than virtual '
@@ -222,7 +223,7 @@ handoff = load_jmh('handoff')
 out.append('## 4. Monitor and queue handoff\n')
 out.append('`Handoff`: two threads, 10,000 round trips, ns per round trip (start and join amortized). `monitor`: '
            '`synchronized` + `wait`/`notify` on a turn flag; `synchronousQueue`, `arrayBlockingQueue` (capacity 1): '
-           'a ball sent through one queue and back through another. Virtual threads on one carrier. The baseline takes '
+           'a ball sent through one queue and back through another. Virtual threads and PicoThreads on one carrier. The baseline takes '
            'the monitor and notifies twice per round on one thread with nobody waiting.\n')
 rows = []
 for kind in ('monitor', 'synchronousQueue', 'arrayBlockingQueue'):
@@ -241,8 +242,8 @@ out.append('`LoopbackEcho`: thread-per-connection `java.net` code in one JVM: a 
            'loop starts one thread per connection echoing 64-byte messages, and N client threads that each connect '
            'and make `rounds` round trips (write a message, read the echo whole; `TCP_NODELAY`), then close. One '
            'invocation is a whole run, connection set-up and teardown included; the table gives echoed messages per '
-           'second (N × rounds / run time; ± from the JMH error of the run time). PicoThreads run on their one '
-           'carrier with pico-net sockets; virtual threads on one carrier and with the default scheduler (as many '
+           'second (N × rounds / run time; ± from the JMH error of the run time). PicoThreads run on one carrier '
+           '(`-Dpicothreads.carriers=1`) with pico-net sockets; virtual threads on one carrier and with the default scheduler (as many '
            'carriers as cores); platform threads. Server and clients share the process, so a run holds two '
            'descriptors per connection: under `ulimit -n` 20,000 the largest size is 5,000 connections, not the '
            '10,000 of the issue.\n')

@@ -54,6 +54,7 @@ public class Handoff {
 
     @Benchmark
     @OperationsPerInvocation(ROUNDS)
+    @Fork(value = 2, jvmArgsAppend = "-Dpicothreads.carriers=1")
     public void pico() throws InterruptedException {
         if (kind.equals("monitor")) {
             PicoWorkloads.monitorPingPong(ROUNDS);

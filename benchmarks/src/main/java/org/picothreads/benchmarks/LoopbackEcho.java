@@ -39,6 +39,7 @@ public class LoopbackEcho {
     public int rounds;
 
     @Benchmark
+    @Fork(value = 2, jvmArgsAppend = "-Dpicothreads.carriers=1")
     public void pico() throws InterruptedException {
         PicoEcho.run(connections, rounds);
     }

@@ -60,6 +60,7 @@ public class YieldRoundTrip {
 
     @Benchmark
     @OperationsPerInvocation(ROUNDS)
+    @Fork(value = 2, jvmArgsAppend = "-Dpicothreads.carriers=1")
     public void pico() throws InterruptedException {
         PicoWorkloads.yieldPingPong(depth, ROUNDS);
     }
@@ -67,7 +68,7 @@ public class YieldRoundTrip {
     /** PicoThreads without the walk over the stack that checks every frame was rewritten before a capture. */
     @Benchmark
     @OperationsPerInvocation(ROUNDS)
-    @Fork(value = 2, jvmArgsAppend = "-Dpicothreads.checkFrames=false")
+    @Fork(value = 2, jvmArgsAppend = {"-Dpicothreads.checkFrames=false", "-Dpicothreads.carriers=1"})
     public void picoWithoutFrameCheck() throws InterruptedException {
         PicoWorkloads.yieldPingPong(depth, ROUNDS);
     }
