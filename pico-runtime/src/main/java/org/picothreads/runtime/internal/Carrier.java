@@ -19,12 +19,8 @@ public final class Carrier extends Thread {
     /** Dispatches left before this carrier next polls the I/O poller while busy. */
     int dispatchesUntilIoPoll = 1;
 
-    long suspensions;
-    long resumes;
-    long pinnedBlocks;
-    long foreignFramePins;
-    long framesChecked;
-    long framesTrustedByCaller;
+    /** This carrier's share of the scheduler's counters. */
+    final CarrierCounters counters = new CarrierCounters();
 
     Carrier(Scheduler scheduler, String name, long stackSize) {
         super(RuntimeThreads.GROUP, null, name, stackSize, false);

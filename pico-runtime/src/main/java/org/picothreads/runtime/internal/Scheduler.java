@@ -107,12 +107,7 @@ public final class Scheduler {
     private long threadsStarted;
     private long threadsTerminated;
     /** The counters of the carriers that have ended. */
-    private long endedSuspensions;
-    private long endedResumes;
-    private long endedPinnedBlocks;
-    private long endedForeignFramePins;
-    private long endedFramesChecked;
-    private long endedFramesTrustedByCaller;
+    private final CarrierCounters endedCarriers = new CarrierCounters();
 
     /** The first of the live tasks (admitted, not terminated), linked in a circle in admission order; or null. */
     private Task liveTasks;
@@ -189,25 +184,16 @@ public final class Scheduler {
             return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         synchronized (scheduler.lock) {
-            long suspensions = scheduler.endedSuspensions;
-            long resumes = scheduler.endedResumes;
-            long pinnedBlocks = scheduler.endedPinnedBlocks;
-            long foreignFramePins = scheduler.endedForeignFramePins;
-            long framesChecked = scheduler.endedFramesChecked;
-            long framesTrustedByCaller = scheduler.endedFramesTrustedByCaller;
+            CarrierCounters total = new CarrierCounters();
+            scheduler.endedCarriers.addTo(total);
             for (Carrier carrier : scheduler.carriers) {
-                suspensions += carrier.suspensions;
-                resumes += carrier.resumes;
-                pinnedBlocks += carrier.pinnedBlocks;
-                foreignFramePins += carrier.foreignFramePins;
-                framesChecked += carrier.framesChecked;
-                framesTrustedByCaller += carrier.framesTrustedByCaller;
+                carrier.counters.addTo(total);
             }
             long started = scheduler.threadsStarted;
             long terminated = scheduler.threadsTerminated;
-            return new PicoThreads.Statistics(started, terminated, started - terminated, suspensions, resumes,
-                    pinnedBlocks, foreignFramePins, framesChecked, framesTrustedByCaller, scheduler.carriers.size(),
-                    scheduler.sparesStarted);
+            return new PicoThreads.Statistics(started, terminated, started - terminated, total.suspensions,
+                    total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
+                    total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted);
         }
     }
 
@@ -335,17 +321,7 @@ public final class Scheduler {
         if (value == null || value.isBlank()) {
             return Runtime.getRuntime().availableProcessors();
         }
-        try {
-            int carriers = Integer.parseInt(value.trim());
-            if (carriers >= 1 && carriers <= MOST_CARRIERS_LIMIT) {
-                return carriers;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        String setting = fromResource ? "carriers in " + defaults.origin() : "picothreads.carriers";
-        throw new IllegalArgumentException("PicoThreads: " + setting + " must be a whole number from 1 to "
-                + MOST_CARRIERS_LIMIT + ", not '" + value + "'");
+        return carrierCount(value, fromResource ? "carriers in " + defaults.origin() : "picothreads.carriers");
     }
 
     /**
@@ -357,15 +333,20 @@ public final class Scheduler {
         if (value == null || value.isBlank()) {
             return Math.max(carriers, DEFAULT_MOST_CARRIERS);
         }
+        return Math.max(carriers, carrierCount(value, "picothreads.maxCarriers"));
+    }
+
+    /** A number of carriers given by {@code setting}: a whole number from 1 to {@link #MOST_CARRIERS_LIMIT}. */
+    private static int carrierCount(String value, String setting) {
         try {
-            int most = Integer.parseInt(value.trim());
-            if (most >= 1 && most <= MOST_CARRIERS_LIMIT) {
-                return Math.max(carriers, most);
+            int count = Integer.parseInt(value.trim());
+            if (count >= 1 && count <= MOST_CARRIERS_LIMIT) {
+                return count;
             }
         } catch (NumberFormatException e) {
-            // reported below
+            // reported below, as a number out of range is
         }
-        throw new IllegalArgumentException("PicoThreads: picothreads.maxCarriers must be a whole number from 1 to "
+        throw new IllegalArgumentException("PicoThreads: " + setting + " must be a whole number from 1 to "
                 + MOST_CARRIERS_LIMIT + ", not '" + value + "'");
     }
 
@@ -570,7 +551,7 @@ public final class Scheduler {
             throw Continuation.suspend();
         }
         Carrier carrier = Carrier.here();
-        carrier.pinnedBlocks++;
+        carrier.counters.pinnedBlocks++;
         synchronized (lock) {
             blockedCarriers++;
             compensate();
@@ -596,14 +577,14 @@ public final class Scheduler {
         Carrier carrier = Carrier.here();
         if (task.callerRestored) {
             task.callerRestored = false;
-            carrier.framesTrustedByCaller++;
+            carrier.counters.framesTrustedByCaller++;
             return true;
         }
-        carrier.framesChecked++;
+        carrier.counters.framesChecked++;
         if (CaptureSafety.everyFrameCapturable()) {
             return true;
         }
-        carrier.foreignFramePins++;
+        carrier.counters.foreignFramePins++;
         return false;
     }
 
@@ -623,7 +604,7 @@ public final class Scheduler {
      */
     private void blockPinned(Task task) {
         Carrier carrier = Carrier.here();
-        carrier.pinnedBlocks++;
+        carrier.counters.pinnedBlocks++;
         synchronized (lock) {
             if (task.state == Task.RUNNABLE) {
                 task.state = Task.RUNNING; // woken between arming its wake-up and getting here
@@ -863,12 +844,7 @@ public final class Scheduler {
     /** Ends a spare carrier, keeping its counters; under the lock. */
     private void retire(Carrier carrier) {
         carriers.remove(carrier);
-        endedSuspensions += carrier.suspensions;
-        endedResumes += carrier.resumes;
-        endedPinnedBlocks += carrier.pinnedBlocks;
-        endedForeignFramePins += carrier.foreignFramePins;
-        endedFramesChecked += carrier.framesChecked;
-        endedFramesTrustedByCaller += carrier.framesTrustedByCaller;
+        carrier.counters.addTo(endedCarriers);
     }
 
     /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
@@ -1051,7 +1027,7 @@ public final class Scheduler {
     private Task dispatch(Task task, Carrier carrier) {
         carrier.current = task;
         if (task.resumable) {
-            carrier.resumes++;
+            carrier.counters.resumes++;
             Continuation.beginRestoring(carrier);
         }
         try {
@@ -1061,7 +1037,7 @@ public final class Scheduler {
             return null;
         } catch (Capture signal) {
             Continuation.endRestoring(carrier);
-            carrier.suspensions++;
+            carrier.counters.suspensions++;
             task.resumable = true;
             return task;
         } catch (Throwable failure) {

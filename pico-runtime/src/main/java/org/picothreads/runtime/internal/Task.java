@@ -165,7 +165,7 @@ public final class Task {
     public void interrupt() {
         interrupted = true;
         Scheduler scheduler = Scheduler.running();
-        if (scheduler != null && lifecycleState() != NEW) {
+        if (scheduler != null && state != NEW) {
             scheduler.interrupt(this);
         }
     }
@@ -177,7 +177,7 @@ public final class Task {
 
     /** The thread's state as {@link Thread#getState()} defines it. */
     public Thread.State threadState() {
-        switch (lifecycleState()) {
+        switch (state) {
             case NEW:
                 return Thread.State.NEW;
             case SLEEPING:
@@ -198,12 +198,12 @@ public final class Task {
 
     /** True once the thread has finished. */
     public boolean isTerminated() {
-        return lifecycleState() == TERMINATED;
+        return state == TERMINATED;
     }
 
     /** True from the start of the thread until it has finished. */
     boolean isAlive() {
-        byte current = lifecycleState();
+        byte current = state;
         return current != NEW && current != TERMINATED;
     }
 
@@ -216,11 +216,6 @@ public final class Task {
     /** True while the thread is parked, or blocked on a monitor, until an unpark. */
     boolean isParked() {
         return state == PARKED || state == PARKED_TIMED || state == BLOCKED;
-    }
-
-    /** The state, as last written by the scheduler. */
-    private byte lifecycleState() {
-        return state;
     }
 
     /**
