@@ -27,6 +27,7 @@ import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.PinnedCallSite;
 import org.picothreads.transform.report.ReportJson;
+import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.TransformReport;
 
 /**
@@ -41,7 +42,8 @@ import org.picothreads.transform.report.TransformReport;
  * 4. when every chosen class is as the last run left it and the options are the same: nothing to do
  * 5. otherwise hand every chosen class to the transformer in one call, with the classes already rewritten
  *    elsewhere (the other classes of the directory, the analysed directories) for the analysis only
- * 6. fail, writing nothing, if failOnPinned is set and any chosen class has a call site that pins
+ * 6. fail, writing nothing, if failOnPinned is set and any chosen class has a call site that pins or a synchronized
+ *    region that can suspend holding the monitor of an object JDK code also locks; warn of such regions otherwise
  * 7. write back each class that changed, each in one atomic step; then the report and the state
  * </pre>
  */
@@ -58,8 +60,9 @@ final class ClassDirectoryTransformation {
      * @param optionsFingerprint  changes whenever an option that changes the output changes
      * @param stateFile           where the incremental state is kept
      * @param reportFile          where the JSON report goes, or null for none
-     * @param failOnPinned        whether a call site that pins its thread, or a class that uses sockets without
-     *                            pico-net on the classpath, fails the run
+     * @param failOnPinned        whether a call site that pins its thread, a synchronized region that can suspend
+     *                            on an object JDK code also locks, or a class that uses sockets without pico-net on
+     *                            the classpath, fails the run
      */
     record Request(Path classesDirectory, List<Path> classpath, List<Path> analysedDirectories, ClassNameFilter filter,
             List<DependencyToRewrite> dependencies, String optionsFingerprint, Path stateFile, Path reportFile,
@@ -127,8 +130,12 @@ final class ClassDirectoryTransformation {
         chosen.forEach((path, input) -> currentHashes.put(path, TransformState.hash(input.bytes())));
         if (!dependenciesUnpacked && isUpToDate(state, optionsFingerprint, currentHashes)) {
             List<String> pinned = new ArrayList<>();
-            currentHashes.keySet().forEach(path -> pinned.addAll(state.pinnedCallSites(path)));
-            failOnPinned(pinned);
+            List<String> shared = new ArrayList<>();
+            currentHashes.keySet().forEach(path -> {
+                pinned.addAll(state.pinnedCallSites(path));
+                shared.addAll(state.sharedMonitorRegions(path));
+            });
+            failOrWarn(pinned, shared);
             log.info("PicoThreads: nothing to rewrite, " + count(chosen.size(), "class", "classes") + " up to date in "
                     + directory);
             return new Outcome(chosen.size(), 0, true);
@@ -139,6 +146,7 @@ final class ClassDirectoryTransformation {
         TransformResult result = transform(transformer, inputs);
         List<String> paths = new ArrayList<>(chosen.keySet());
         Map<String, List<String>> pinnedByPath = new HashMap<>();
+        Map<String, List<String>> sharedByPath = new HashMap<>();
         List<ClassReport> chosenReports = new ArrayList<>();
         int alreadyRewritten = 0;
         for (int index = 0; index < paths.size(); index++) {
@@ -150,14 +158,20 @@ final class ClassDirectoryTransformation {
                 TransformState.ClassRecord recorded = state.classes().get(path);
                 if (recorded != null && recorded.outputHash().equals(currentHashes.get(path))) {
                     pinnedByPath.put(path, state.pinnedCallSites(path));
+                    sharedByPath.put(path, state.sharedMonitorRegions(path));
                 }
             } else {
                 pinnedByPath.put(path, pinnedCallSites(report));
+                sharedByPath.put(path, sharedMonitorRegions(report));
             }
         }
         List<String> pinned = new ArrayList<>();
-        paths.forEach(path -> pinned.addAll(pinnedByPath.getOrDefault(path, List.of())));
-        failOnPinned(pinned);
+        List<String> shared = new ArrayList<>();
+        paths.forEach(path -> {
+            pinned.addAll(pinnedByPath.getOrDefault(path, List.of()));
+            shared.addAll(sharedByPath.getOrDefault(path, List.of()));
+        });
+        failOrWarn(pinned, shared);
 
         int written = 0;
         Map<String, TransformState.ClassRecord> records = new TreeMap<>();
@@ -177,7 +191,7 @@ final class ClassDirectoryTransformation {
             writeAtomically(request.reportFile(), ReportJson.toJson(report).getBytes(StandardCharsets.UTF_8));
         }
         try {
-            new TransformState(optionsFingerprint, dependencyHashes, records, pinnedByPath).write(request.stateFile());
+            new TransformState(optionsFingerprint, dependencyHashes, records, pinnedByPath, sharedByPath).write(request.stateFile());
         } catch (ContainerException unwritable) {
             throw new MojoExecutionException("PicoThreads: " + unwritable.getMessage(), unwritable);
         }
@@ -299,15 +313,49 @@ final class ClassDirectoryTransformation {
         return sites;
     }
 
-    private void failOnPinned(List<String> pinned) throws MojoFailureException {
-        if (!request.failOnPinned() || pinned.isEmpty()) {
+    /**
+     * Describes each synchronized region of a class that can suspend holding the monitor of an object JDK code also
+     * locks: class, method, line and the object.
+     */
+    private static List<String> sharedMonitorRegions(ClassReport report) {
+        List<String> regions = new ArrayList<>();
+        for (MethodReport method : report.methods()) {
+            for (SharedMonitorRegion region : method.sharedMonitorRegions()) {
+                regions.add(report.className().replace('/', '.') + "." + method.name() + method.descriptor()
+                        + (region.line() < 0 ? " (line unknown)" : " line " + region.line()) + ": synchronized on "
+                        + region.monitor());
+            }
+        }
+        return regions;
+    }
+
+    /**
+     * Fails the run, before anything is written, when failOnPinned is set and a call site pins or a region can suspend
+     * on an object JDK code also locks; otherwise warns of such regions, naming each, on every build (the pinned
+     * call sites are counted in the summary).
+     */
+    private void failOrWarn(List<String> pinned, List<String> shared) throws MojoFailureException {
+        StringBuilder message = new StringBuilder();
+        if (request.failOnPinned() && !pinned.isEmpty()) {
+            message.append(count(pinned.size(), "call site blocks", "call sites block"))
+                    .append(" in place, pinning its thread, instead of suspending (failOnPinned is set):");
+            pinned.forEach(site -> message.append("\n  ").append(site));
+        }
+        if (!shared.isEmpty()) {
+            message.append(message.isEmpty() ? "" : "\n")
+                    .append(count(shared.size(), "synchronized region", "synchronized regions"))
+                    .append(" can suspend holding the monitor of an object that JDK code also locks; the JDK's own")
+                    .append(" synchronized methods on it do not wait for a suspended holder")
+                    .append(request.failOnPinned() ? " (failOnPinned is set):" : ":");
+            shared.forEach(region -> message.append("\n  ").append(region));
+        }
+        if (message.isEmpty()) {
             return;
         }
-        StringBuilder message = new StringBuilder("PicoThreads: ")
-                .append(count(pinned.size(), "call site blocks", "call sites block"))
-                .append(" in place, pinning its thread, instead of suspending (failOnPinned is set):");
-        pinned.forEach(site -> message.append("\n  ").append(site));
-        throw new MojoFailureException(message.toString());
+        if (request.failOnPinned()) {
+            throw new MojoFailureException("PicoThreads: " + message);
+        }
+        log.warn("PicoThreads: " + message);
     }
 
     private void logSummary(TransformReport report, int chosen, int alreadyRewritten, int pinned) {

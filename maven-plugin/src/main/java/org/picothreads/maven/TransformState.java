@@ -19,13 +19,15 @@ import org.picothreads.transform.io.StagedOutput;
  * What the last successful run left in a classes directory, kept in a small text file under the build directory
  * so that the next run can tell whether anything is left to rewrite: a fingerprint of the options, a hash of each
  * dependency that was unpacked, and for each chosen class file the hashes of its bytes before and after the
- * rewrite, with the call sites in it that pin their thread.
+ * rewrite, with the call sites in it that pin their thread and the synchronized regions in it that can suspend
+ * holding the monitor of an object JDK code also locks.
  *
  * <pre>
  * options    FINGERPRINT
  * dependency GROUP:ARTIFACT  HASH
  * class      RELATIVE/PATH.class  INPUT-HASH  OUTPUT-HASH
  * pinned     RELATIVE/PATH.class  DESCRIPTION
+ * shared     RELATIVE/PATH.class  DESCRIPTION
  * </pre>
  *
  * <p>Fields are separated by tabs; hashes are SHA-256 in hexadecimal. A missing or unreadable file is an empty
@@ -47,18 +49,20 @@ final class TransformState {
     private final Map<String, String> dependencyHashes;
     private final Map<String, ClassRecord> classes;
     private final Map<String, List<String>> pinnedCallSites;
+    private final Map<String, List<String>> sharedMonitorRegions;
 
     TransformState(String optionsFingerprint, Map<String, String> dependencyHashes, Map<String, ClassRecord> classes,
-            Map<String, List<String>> pinnedCallSites) {
+            Map<String, List<String>> pinnedCallSites, Map<String, List<String>> sharedMonitorRegions) {
         this.optionsFingerprint = optionsFingerprint;
         this.dependencyHashes = new TreeMap<>(dependencyHashes);
         this.classes = new TreeMap<>(classes);
         this.pinnedCallSites = new TreeMap<>(pinnedCallSites);
+        this.sharedMonitorRegions = new TreeMap<>(sharedMonitorRegions);
     }
 
     /** The state with nothing recorded. */
     static TransformState empty() {
-        return new TransformState("", Map.of(), Map.of(), Map.of());
+        return new TransformState("", Map.of(), Map.of(), Map.of(), Map.of());
     }
 
     /** Reads the state file; a missing or malformed one gives the empty state. */
@@ -73,6 +77,7 @@ final class TransformState {
         Map<String, String> dependencies = new TreeMap<>();
         Map<String, ClassRecord> classes = new TreeMap<>();
         Map<String, List<String>> pinned = new TreeMap<>();
+        Map<String, List<String>> shared = new TreeMap<>();
         for (String line : lines) {
             String[] fields = line.split("\t");
             switch (fields[0]) {
@@ -89,11 +94,12 @@ final class TransformState {
                     }
                     classes.put(fields[1], new ClassRecord(fields[2], fields[3]));
                 }
-                case "pinned" -> {
+                case "pinned", "shared" -> {
                     if (fields.length != 3) {
                         return empty();
                     }
-                    pinned.computeIfAbsent(fields[1], path -> new ArrayList<>()).add(fields[2]);
+                    (fields[0].equals("pinned") ? pinned : shared)
+                            .computeIfAbsent(fields[1], path -> new ArrayList<>()).add(fields[2]);
                 }
                 default -> {
                     if (!line.startsWith("#") && !line.isBlank()) {
@@ -102,7 +108,7 @@ final class TransformState {
                 }
             }
         }
-        return new TransformState(options, dependencies, classes, pinned);
+        return new TransformState(options, dependencies, classes, pinned, shared);
     }
 
     /** Writes the state file, replacing the old one in one step. */
@@ -113,11 +119,16 @@ final class TransformState {
                 .append(hash).append('\n'));
         classes.forEach((path, record) -> text.append("class\t").append(path).append('\t')
                 .append(record.inputHash()).append('\t').append(record.outputHash()).append('\n'));
-        pinnedCallSites.forEach((path, sites) -> sites.forEach(site -> text.append("pinned\t").append(path)
-                .append('\t').append(site.replaceAll("[\\t\\r\\n]+", " ")).append('\n')));
+        appendDescriptions(text, "pinned", pinnedCallSites);
+        appendDescriptions(text, "shared", sharedMonitorRegions);
         try (StagedOutput staged = StagedOutput.ofFile(file, text.toString().getBytes(StandardCharsets.UTF_8))) {
             staged.commit();
         }
+    }
+
+    private static void appendDescriptions(StringBuilder text, String kind, Map<String, List<String>> byPath) {
+        byPath.forEach((path, descriptions) -> descriptions.forEach(description -> text.append(kind).append('\t')
+                .append(path).append('\t').append(description.replaceAll("[\\t\\r\\n]+", " ")).append('\n')));
     }
 
     String optionsFingerprint() {
@@ -142,6 +153,14 @@ final class TransformState {
     /** The descriptions of the call sites that pin their thread in a recorded class file; empty when none. */
     List<String> pinnedCallSites(String path) {
         return pinnedCallSites.getOrDefault(path, List.of());
+    }
+
+    /**
+     * The descriptions of the synchronized regions of a recorded class file that can suspend holding the monitor of
+     * an object JDK code also locks; empty when none.
+     */
+    List<String> sharedMonitorRegions(String path) {
+        return sharedMonitorRegions.getOrDefault(path, List.of());
     }
 
     /** The SHA-256 of the bytes, in hexadecimal. */

@@ -62,6 +62,29 @@ class ClassDirectoryTransformationTest {
                 }
             }
             """;
+    private static final String SHARED = """
+            package app;
+
+            import java.util.ArrayList;
+            import java.util.Collections;
+            import java.util.List;
+
+            public class Shared {
+                final List<String> names = Collections.synchronizedList(new ArrayList<>());
+
+                public void addSlowly(String name) throws InterruptedException {
+                    synchronized (names) {
+                        Thread.sleep(1);
+                        names.add(name);
+                    }
+                }
+            }
+            """;
+    private static final String SHARED_WARNING = "PicoThreads: 1 synchronized region can suspend holding the monitor"
+            + " of an object that JDK code also locks; the JDK's own synchronized methods on it do not wait for a"
+            + " suspended holder";
+    private static final String SHARED_REGION = "  app.Shared.addSlowly(Ljava/lang/String;)V line 11: synchronized on"
+            + " field app.Shared.names, set from java.util.Collections.synchronizedList";
 
     private static final String CLIENT = """
             package app;
@@ -216,6 +239,47 @@ class ClassDirectoryTransformationTest {
                         .run());
 
         assertTrue(failure.getMessage().contains("app.Pinned.<init>()V line 5"), failure.getMessage());
+    }
+
+    @Test
+    void a_region_that_can_suspend_on_a_monitor_jdk_code_also_locks_is_named_in_a_warning_on_every_build()
+            throws Exception {
+        compile(classes, Map.of("app.Shared", SHARED, "app.Sleeper", SLEEPER));
+
+        ClassDirectoryTransformation.Outcome first = run(ClassNameFilter.everyClass());
+        ClassDirectoryTransformation.Outcome second = run(ClassNameFilter.everyClass());
+
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 2, false), first);
+        assertEquals(new ClassDirectoryTransformation.Outcome(2, 0, true), second);
+        String warning = "WARN " + SHARED_WARNING + ":\n" + SHARED_REGION;
+        assertEquals(List.of(warning, warning), log.lines().stream().filter(line -> line.startsWith("WARN")).toList());
+    }
+
+    @Test
+    void fail_on_pinned_fails_on_a_region_that_can_suspend_on_a_monitor_jdk_code_also_locks_and_writes_nothing()
+            throws Exception {
+        compile(classes, Map.of("app.Shared", SHARED));
+        byte[] original = classFile("app/Shared.class");
+
+        MojoFailureException failure = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(request(ClassNameFilter.everyClass(), List.of(), true), log)
+                        .run());
+
+        assertEquals(SHARED_WARNING + " (failOnPinned is set):\n" + SHARED_REGION, failure.getMessage());
+        assertArrayEquals(original, classFile("app/Shared.class"));
+        assertFalse(Files.exists(directory.resolve("state/transform-state")));
+    }
+
+    @Test
+    void fail_on_pinned_fails_on_a_remembered_shared_region_when_nothing_is_left_to_rewrite() throws Exception {
+        compile(classes, Map.of("app.Shared", SHARED));
+        run(ClassNameFilter.everyClass());
+
+        MojoFailureException failure = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(request(ClassNameFilter.everyClass(), List.of(), true), log)
+                        .run());
+
+        assertTrue(failure.getMessage().endsWith(SHARED_REGION), failure.getMessage());
     }
 
     @Test
