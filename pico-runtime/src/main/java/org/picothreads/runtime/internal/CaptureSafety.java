@@ -1,5 +1,6 @@
 package org.picothreads.runtime.internal;
 
+import java.util.Iterator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -10,10 +11,14 @@ import java.util.concurrent.ConcurrentHashMap;
  * unwound by the capture and run again from its start on resume; when one is found the thread blocks in
  * place (pinned) instead.
  *
- * <p>The check walks the carrier's stack by class only (see {@link #isCapturableClass}): a frame is
- * capturable when its class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only
- * forwards to the thread's Runnable), or when the JVM hides it (the forwarding proxies of lambdas and method
- * references). The walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
+ * <p>The check walks the carrier's stack by class (see {@link #TRUST}): a frame is capturable when its
+ * class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only forwards to the thread's
+ * Runnable), or when it is the forwarding proxy of a lambda or method reference. The frames the JVM hides are
+ * walked too: the LambdaForm frames of a MethodHandle call, whose combinators may run code around their target, are
+ * not capturable, so a blocking call reached through {@code invokeExact} pins. A rewritten class whose marker
+ * lists methods left without capture code ({@link Rewritten#notCapturable()}) is checked by method, with a second
+ * walk that resolves method names, made only when such a class is on the stack. The walk ends at
+ * {@link DispatchFrame}, through which the scheduler runs the thread.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -22,8 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CaptureSafety {
     private static final boolean ENABLED = !"false".equals(System.getProperty("picothreads.checkFrames"));
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
-    private static final StackWalker WALKER = StackWalker.getInstance(
-            Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES));
+    /** The walker of the check by method and of the trace: frames with their methods, hidden frames included. */
+    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
+            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
     /**
      * The walker of the check itself: classes only. On JDK 22 and later it drops method information
      * (StackWalker.Option.DROP_METHOD_INFO, looked up by name since the runtime compiles for 17), which spares
@@ -35,12 +41,24 @@ final class CaptureSafety {
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
 
-    /** Whether a class carries the {@link Rewritten} marker with at least one capturing method. */
-    private static final ClassValue<Boolean> REWRITTEN = new ClassValue<>() {
+    /** The trust of a class whose every frame can be captured: no method of it is distrusted. */
+    private static final Set<String> NONE = Set.of();
+    /**
+     * How far a class's frames are trusted: null when not at all; otherwise the methods its {@link Rewritten} marker
+     * lists as left without capture code (empty for a class whose every frame can be captured). A class is trusted
+     * when it carries the marker with at least one capturing method, is PicoThread, or is a lambda proxy.
+     */
+    private static final ClassValue<Set<String>> TRUST = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
+        protected Set<String> computeValue(Class<?> type) {
+            if (type == PicoThreadClass.TYPE || isLambdaProxy(type)) {
+                return NONE;
+            }
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
-            return rewritten != null && rewritten.value().length > 0;
+            if (rewritten == null || rewritten.value().length == 0) {
+                return null;
+            }
+            return rewritten.notCapturable().length == 0 ? NONE : Set.of(rewritten.notCapturable());
         }
     };
 
@@ -58,13 +76,21 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        Class<?> blocker = CLASS_WALKER.walk(frames -> frames
+        Class<?> blocker = CLASS_WALKER.walk(frames -> firstUntrustedClass(frames
                 .map(StackWalker.StackFrame::getDeclaringClass)
                 .dropWhile(type -> isPrimitiveClass(type) && type != DispatchFrame.class)
                 .takeWhile(type -> type != DispatchFrame.class)
-                .filter(type -> !isCapturableClass(type))
-                .findFirst()
-                .orElse(null));
+                .iterator()));
+        if (blocker == CheckMethods.class) {
+            blocker = WALKER.walk(frames -> frames
+                    .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass())
+                            && frame.getDeclaringClass() != DispatchFrame.class)
+                    .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
+                    .filter(frame -> !isCapturableFrame(frame))
+                    .map(StackWalker.StackFrame::getDeclaringClass)
+                    .findFirst()
+                    .orElse(null));
+        }
         if (blocker == null) {
             return true;
         }
@@ -72,6 +98,31 @@ final class CaptureSafety {
             trace(blocker);
         }
         return false;
+    }
+
+    /**
+     * The first class that is not trusted at all; else {@link CheckMethods} when some class is trusted only method by
+     * method; else null.
+     */
+    private static Class<?> firstUntrustedClass(Iterator<Class<?>> classes) {
+        Class<?> answer = null;
+        while (classes.hasNext()) {
+            Class<?> type = classes.next();
+            Set<String> distrusted = TRUST.get(type);
+            if (distrusted == null) {
+                return type;
+            }
+            if (!distrusted.isEmpty()) {
+                answer = CheckMethods.class;
+            }
+        }
+        return answer;
+    }
+
+    /** The answer of {@link #firstUntrustedClass} that asks for the check by method. */
+    private static final class CheckMethods {
+        private CheckMethods() {
+        }
     }
 
     /**
@@ -86,15 +137,27 @@ final class CaptureSafety {
     }
 
     /**
-     * A class whose frames can be captured: a class rewritten by PicoThreads (or following the protocol by hand),
-     * PicoThread (whose run() only forwards), or a class the JVM hides from the walk anyway. Deciding by class
-     * rather than by method is sound within one transformation: a method of a rewritten class that was not
-     * rewritten cannot stand between two capturable frames, because the analysis rewrites or pins every method
-     * that calls into code that can block. Classes rewritten in separate runs that do not see each other are the
-     * exception; transform a program's classes together.
+     * A frame that can be captured: its class is trusted (see {@link #TRUST}) and its method is not one that the
+     * class's marker lists as left without capture code. Deciding by class rather than by method is sound within one
+     * transformation for the other methods of a rewritten class: a method that was not rewritten cannot stand
+     * between two capturable frames, because the analysis rewrites or pins every method that calls into code that
+     * can block, and the marker names the ones it could do neither for. Classes rewritten in separate runs that do
+     * not see each other are the exception; transform a program's classes together.
      */
-    private static boolean isCapturableClass(Class<?> type) {
-        return type == PicoThreadClass.TYPE || REWRITTEN.get(type);
+    private static boolean isCapturableFrame(StackWalker.StackFrame frame) {
+        Set<String> distrusted = TRUST.get(frame.getDeclaringClass());
+        return distrusted != null
+                && (distrusted.isEmpty() || !distrusted.contains(frame.getMethodName() + frame.getDescriptor()));
+    }
+
+    /**
+     * The forwarding proxy that LambdaMetafactory spins for a lambda or method reference: a hidden, synthetic class
+     * named after the class that created it, whose one method calls the implementation directly (its frame is
+     * re-entered, and forwards again, when the frame that called it is restored). A proxy that has to reach its
+     * implementation through a method handle shows the handle's LambdaForm frames next to it, which are not trusted.
+     */
+    private static boolean isLambdaProxy(Class<?> type) {
+        return type.isHidden() && type.isSynthetic() && type.getName().contains("$$Lambda");
     }
 
     /** PicoThread's class, looked up once. */
@@ -112,7 +175,7 @@ final class CaptureSafety {
 
     private static StackWalker classWalker() {
         Set<StackWalker.Option> options = new java.util.HashSet<>(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-                StackWalker.Option.SHOW_REFLECT_FRAMES));
+                StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
         for (StackWalker.Option option : StackWalker.Option.values()) {
             if (option.name().equals("DROP_METHOD_INFO")) {
                 options.add(option);

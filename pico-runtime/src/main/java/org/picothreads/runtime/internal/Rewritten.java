@@ -22,4 +22,11 @@ public @interface Rewritten {
      * lines were recorded. Thread dumps read it to print the line each saved frame stopped at.
      */
     String[] lines() default {};
+
+    /**
+     * The methods that can reach a blocking call but were left without capture code (too large after rewriting, or
+     * not analysable because a class is missing), each as {@code name+descriptor}: the frame check never captures
+     * through a frame of one of them, so a blocking call below it blocks in place (pins).
+     */
+    String[] notCapturable() default {};
 }

@@ -111,6 +111,7 @@ public final class ClassRewriter {
         ClassNode node = parsed.node;
         Map<String, MethodNode> replacements = new HashMap<>();
         List<MethodReport> reports = new ArrayList<>();
+        List<String> notCapturable = new ArrayList<>();
         for (MethodNode method : node.methods) {
             List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
             MethodReport report = null;
@@ -118,6 +119,9 @@ public final class ClassRewriter {
                 MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
                 if (outcome.method() != null) {
                     replacements.put(method.name + method.desc, outcome.method());
+                }
+                if (outcome.notCapturable()) {
+                    notCapturable.add(method.name + method.desc);
                 }
                 report = outcome.report();
             } else {
@@ -150,7 +154,7 @@ public final class ClassRewriter {
                 resumeLines.add(lines.toString());
             }
         }
-        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, hierarchy)
+        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, notCapturable, hierarchy)
                 : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
@@ -169,7 +173,8 @@ public final class ClassRewriter {
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
-            List<String> capturingMethods, List<String> resumeLines, ClassHierarchy hierarchy) {
+            List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
+            ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
@@ -207,6 +212,13 @@ public final class ClassRewriter {
                     lines.visit(null, line);
                 }
                 lines.visitEnd();
+                if (!notCapturable.isEmpty()) {
+                    AnnotationVisitor uncapturable = marker.visitArray(RuntimeNames.NOT_CAPTURABLE_ELEMENT);
+                    for (String method : notCapturable) {
+                        uncapturable.visit(null, method);
+                    }
+                    uncapturable.visitEnd();
+                }
                 marker.visitEnd();
                 super.visitEnd();
             }

@@ -54,6 +54,11 @@ public final class RuntimeNames {
 
     /** Class annotation that marks a class file rewritten by PicoThreads and lists its capturing methods. */
     public static final String REWRITTEN_MARKER = "Lorg/picothreads/runtime/internal/Rewritten;";
+    /**
+     * Element of {@link #REWRITTEN_MARKER} naming the methods that reach a blocking call but were left without capture
+     * code: the runtime's frame check never captures through their frames.
+     */
+    public static final String NOT_CAPTURABLE_ELEMENT = "notCapturable";
 
     public static final String RESTORING_FIELD = "restoring";
     public static final String RESTORING_DESCRIPTOR = "I";

@@ -1,0 +1,71 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.picothreads.runtime.internal.Rewritten;
+import org.picothreads.targets.blind.missing.MissingClassInFrames;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.testing.RuntimeStatistics;
+import org.picothreads.transform.testing.TargetRunner;
+import org.picothreads.transform.testing.TestClasspath;
+import org.picothreads.transform.testing.TransformingClassLoader;
+import org.picothreads.transform.testing.ValidationAssertions.Pinning;
+
+/**
+ * Where the analysis is blind, the runtime must block in place (pin) and give the platform result: methods left
+ * untransformed inside a rewritten class, and blocking calls reached through frames the JVM hides.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class BlindSpotsTest {
+    @Test
+    void a_method_left_untransformed_because_a_class_is_missing_pins_the_sleeps_below_it_and_gives_the_same_result()
+            throws Exception {
+        List<Path> classpathWithoutTestClasses = new ArrayList<>(TestClasspath.entries());
+        classpathWithoutTestClasses.removeIf(entry -> entry.toAbsolutePath().normalize()
+                .equals(TestClasspath.testClassesDirectory().toAbsolutePath().normalize()));
+        TransformingClassLoader loader = TransformingClassLoader.forPackagesAgainst(classpathWithoutTestClasses,
+                MissingClassInFrames.class.getPackageName() + ".");
+        Class<?> transformed = loader.transformedCopyOf(MissingClassInFrames.class);
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(MissingClassInFrames.class.getName(), () -> TargetRunner.runPlain(MissingClassInFrames.class),
+                () -> TargetRunner.run(transformed), Pinning.ALLOWED);
+        assertEquals("circle0 square1 circle2 square3 after 1 start(s)\nan ordinary sleeper napped 5 times",
+                TargetRunner.runPlain(MissingClassInFrames.class));
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the four sleeps under shapes() block in place; the ordinary sleeper's five suspend
+        assertTrue(during.pinnedBlocks() >= 4, during.toString());
+
+        MethodReport shapes = methodReport(loader, MissingClassInFrames.class, "shapes");
+        assertFalse(shapes.rewritten());
+        assertTrue(shapes.reason().startsWith("cannot be analysed") && shapes.reason().contains("frame check pins"),
+                shapes.reason());
+        assertEquals(1, shapes.pinnedCallSites().size(), shapes.pinnedCallSites().toString());
+        Rewritten marker = transformed.getAnnotation(Rewritten.class);
+        assertEquals(List.of("shapes([II)Ljava/lang/String;"), List.of(marker.notCapturable()));
+    }
+
+    private static MethodReport methodReport(TransformingClassLoader loader, Class<?> target, String method) {
+        String internalName = target.getName().replace('.', '/');
+        for (ClassReport report : loader.transformResult().report().classes()) {
+            if (report.className().equals(internalName)) {
+                for (MethodReport methodReport : report.methods()) {
+                    if (methodReport.name().equals(method)) {
+                        return methodReport;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no report for " + target.getName() + "." + method);
+    }
+}
