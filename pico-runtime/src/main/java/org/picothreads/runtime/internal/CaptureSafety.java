@@ -1,6 +1,9 @@
 package org.picothreads.runtime.internal;
 
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -41,24 +44,24 @@ final class CaptureSafety {
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
 
-    /** The trust of a class whose every frame can be captured: no method of it is distrusted. */
-    private static final Set<String> NONE = Set.of();
     /**
-     * How far a class's frames are trusted: null when not at all; otherwise the methods its {@link Rewritten} marker
-     * lists as left without capture code (empty for a class whose every frame can be captured). A class is trusted
-     * when it carries the marker with at least one capturing method, is PicoThread, or is a lambda proxy.
+     * How far a class's frames are trusted: null when not at all. A class is trusted when it carries the marker with at
+     * least one capturing method, is PicoThread, or is a lambda proxy.
      */
-    private static final ClassValue<Set<String>> TRUST = new ClassValue<>() {
+    private static final ClassValue<ClassTrust> TRUST = new ClassValue<>() {
         @Override
-        protected Set<String> computeValue(Class<?> type) {
-            if (type == PicoThreadClass.TYPE || isLambdaProxy(type)) {
-                return NONE;
+        protected ClassTrust computeValue(Class<?> type) {
+            if (type == PicoThreadClass.TYPE) {
+                return ClassTrust.FORWARDER;
+            }
+            if (isLambdaProxy(type)) {
+                return ClassTrust.LAMBDA_PROXY;
             }
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
             if (rewritten == null || rewritten.value().length == 0) {
                 return null;
             }
-            return rewritten.notCapturable().length == 0 ? NONE : Set.of(rewritten.notCapturable());
+            return ClassTrust.of(rewritten);
         }
     };
 
@@ -82,14 +85,11 @@ final class CaptureSafety {
                 .takeWhile(type -> type != DispatchFrame.class)
                 .iterator()));
         if (blocker == CheckMethods.class) {
-            blocker = WALKER.walk(frames -> frames
+            blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
                     .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass())
                             && frame.getDeclaringClass() != DispatchFrame.class)
                     .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
-                    .filter(frame -> !isCapturableFrame(frame))
-                    .map(StackWalker.StackFrame::getDeclaringClass)
-                    .findFirst()
-                    .orElse(null));
+                    .iterator()));
         }
         if (blocker == null) {
             return true;
@@ -101,20 +101,22 @@ final class CaptureSafety {
     }
 
     /**
-     * The first class that is not trusted at all; else {@link CheckMethods} when some class is trusted only method by
-     * method; else null.
+     * The first class that is not trusted at all; else {@link CheckMethods} when some frame must be checked by method:
+     * its class lists methods left without capture code, or it called a lambda proxy; else null.
      */
     private static Class<?> firstUntrustedClass(Iterator<Class<?>> classes) {
         Class<?> answer = null;
+        boolean calledProxy = false;
         while (classes.hasNext()) {
             Class<?> type = classes.next();
-            Set<String> distrusted = TRUST.get(type);
-            if (distrusted == null) {
+            ClassTrust trust = TRUST.get(type);
+            if (trust == null) {
                 return type;
             }
-            if (!distrusted.isEmpty()) {
+            if (trust.checksMethods() || calledProxy && trust.checksSites()) {
                 answer = CheckMethods.class;
             }
+            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
         }
         return answer;
     }
@@ -137,17 +139,84 @@ final class CaptureSafety {
     }
 
     /**
-     * A frame that can be captured: its class is trusted (see {@link #TRUST}) and its method is not one that the
-     * class's marker lists as left without capture code. Deciding by class rather than by method is sound within one
-     * transformation for the other methods of a rewritten class: a method that was not rewritten cannot stand
-     * between two capturable frames, because the analysis rewrites or pins every method that calls into code that
-     * can block, and the marker names the ones it could do neither for. Classes rewritten in separate runs that do
-     * not see each other are the exception; transform a program's classes together.
+     * The class of the first frame that cannot be captured, or null. A frame can be captured when its class is trusted
+     * (see {@link #TRUST}), its method is not one that the class's marker lists as left without capture code, and, when
+     * it called a lambda proxy, the call is one of the method's suspension call sites. Deciding by class rather than by
+     * method is sound otherwise within one transformation: a method of a rewritten class that was not rewritten
+     * cannot stand between two capturable frames, because the analysis rewrites or pins every method that calls into
+     * code that can block, and the marker names the ones it could do neither for. A lambda proxy is the exception: an
+     * object LambdaMetafactory made at run time reaches code the analysis did not see called there. Classes rewritten
+     * in separate runs that do not see each other are another; transform a program's classes together.
      */
-    private static boolean isCapturableFrame(StackWalker.StackFrame frame) {
-        Set<String> distrusted = TRUST.get(frame.getDeclaringClass());
-        return distrusted != null
-                && (distrusted.isEmpty() || !distrusted.contains(frame.getMethodName() + frame.getDescriptor()));
+    private static Class<?> firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
+        boolean calledProxy = false;
+        while (frames.hasNext()) {
+            StackWalker.StackFrame frame = frames.next();
+            ClassTrust trust = TRUST.get(frame.getDeclaringClass());
+            if (trust == null || !trust.canCapture(frame.getMethodName() + frame.getDescriptor(),
+                    calledProxy ? frame.getByteCodeIndex() : -1)) {
+                return frame.getDeclaringClass();
+            }
+            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
+        }
+        return null;
+    }
+
+    /** What a class's {@link Rewritten} marker says about its frames, for the check. */
+    private static final class ClassTrust {
+        /** PicoThread, whose run() only forwards to the thread's Runnable. */
+        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null);
+        /** A lambda proxy: its one method forwards to the implementation. */
+        static final ClassTrust LAMBDA_PROXY = new ClassTrust(Set.of(), null);
+
+        /** The methods left without capture code. */
+        private final Set<String> notCapturable;
+        /** The bytecode offsets of each capturing method's suspension call sites, or null when the marker has none. */
+        private final Map<String, int[]> sites;
+
+        private ClassTrust(Set<String> notCapturable, Map<String, int[]> sites) {
+            this.notCapturable = notCapturable;
+            this.sites = sites;
+        }
+
+        static ClassTrust of(Rewritten marker) {
+            String[] methods = marker.value();
+            String[] offsets = marker.sites();
+            Map<String, int[]> sites = null;
+            if (offsets.length == methods.length) {
+                sites = new HashMap<>();
+                for (int index = 0; index < methods.length; index++) {
+                    sites.put(methods[index], offsets[index].isEmpty() ? new int[0]
+                            : Arrays.stream(offsets[index].split(",")).mapToInt(Integer::parseInt).toArray());
+                }
+            }
+            return new ClassTrust(Set.of(marker.notCapturable()), sites);
+        }
+
+        /** True when some method of the class is left without capture code. */
+        boolean checksMethods() {
+            return !notCapturable.isEmpty();
+        }
+
+        /** True when the marker gives the suspension call sites, which a frame that called a lambda proxy must be at. */
+        boolean checksSites() {
+            return sites != null;
+        }
+
+        /**
+         * True when a frame of {@code method} can be captured, stopped at {@code offset} in a call of a lambda proxy
+         * (-1 for any other call).
+         */
+        boolean canCapture(String method, int offset) {
+            if (notCapturable.contains(method)) {
+                return false;
+            }
+            if (offset < 0 || sites == null) {
+                return true;
+            }
+            int[] methodSites = sites.get(method);
+            return methodSites != null && Arrays.binarySearch(methodSites, offset) >= 0;
+        }
     }
 
     /**

@@ -13,6 +13,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.JSRInlinerAdapter;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
@@ -212,6 +213,11 @@ public final class ClassRewriter {
                     lines.visit(null, line);
                 }
                 lines.visitEnd();
+                AnnotationVisitor sites = marker.visitArray(RuntimeNames.SITES_ELEMENT);
+                for (String method : capturingMethods) {
+                    sites.visit(null, suspensionSiteOffsets(replacements.get(method)));
+                }
+                sites.visitEnd();
                 if (!notCapturable.isEmpty()) {
                     AnnotationVisitor uncapturable = marker.visitArray(RuntimeNames.NOT_CAPTURABLE_ELEMENT);
                     for (String method : notCapturable) {
@@ -224,6 +230,26 @@ public final class ClassRewriter {
             }
         }, 0);
         return writer.toByteArray();
+    }
+
+    /**
+     * The bytecode offsets of a written method's suspension call sites, ascending and comma-separated: the starts of
+     * its capture handlers' ranges, each right before its call, resolved now that the class writer has placed the
+     * method's code.
+     */
+    private static String suspensionSiteOffsets(MethodNode written) {
+        List<Integer> offsets = new ArrayList<>();
+        for (TryCatchBlockNode entry : written.tryCatchBlocks) {
+            if (RuntimeNames.CAPTURE.equals(entry.type)) {
+                offsets.add(entry.start.getLabel().getOffset());
+            }
+        }
+        offsets.sort(null);
+        StringBuilder text = new StringBuilder();
+        for (int offset : offsets) {
+            text.append(text.length() == 0 ? "" : ",").append(offset);
+        }
+        return text.toString();
     }
 
     /** True when the class file carries the marker of a class PicoThreads already rewrote. */

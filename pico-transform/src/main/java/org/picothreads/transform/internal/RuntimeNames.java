@@ -59,6 +59,11 @@ public final class RuntimeNames {
      * code: the runtime's frame check never captures through their frames.
      */
     public static final String NOT_CAPTURABLE_ELEMENT = "notCapturable";
+    /**
+     * Element of {@link #REWRITTEN_MARKER} giving, per capturing method, the bytecode offsets of its suspension call
+     * sites: the frame check accepts a frame that called a lambda proxy only at one of them.
+     */
+    public static final String SITES_ELEMENT = "sites";
 
     public static final String RESTORING_FIELD = "restoring";
     public static final String RESTORING_DESCRIPTOR = "I";
