@@ -9,14 +9,19 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.targets.blind.handles.HiddenFrameCalls;
 import org.picothreads.targets.blind.missing.MissingClassInFrames;
+import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TestClasspath;
@@ -55,6 +60,80 @@ class BlindSpotsTest {
         assertEquals(1, shapes.pinnedCallSites().size(), shapes.pinnedCallSites().toString());
         Rewritten marker = transformed.getAnnotation(Rewritten.class);
         assertEquals(List.of("shapes([II)Ljava/lang/String;"), List.of(marker.notCapturable()));
+    }
+
+    @Test
+    void a_method_too_large_to_rewrite_or_even_to_pin_is_left_as_it_was_and_the_sleeps_below_it_pin_with_the_same_result(
+            @TempDir Path classes) throws Exception {
+        // 5,000 calls of nap(k), 9 bytes each: 45 KB as compiled; pinning adds 13 bytes a call (110 KB), capture code more.
+        StringBuilder calls = new StringBuilder();
+        for (int call = 0; call < 5000; call++) {
+            calls.append("        total += nap(").append(call).append(");\n");
+        }
+        String source = """
+                package org.picothreads.generated.large;
+
+                public final class LargeMethod {
+                    public static String run() throws Exception {
+                        int[] starts = new int[1];
+                        String[] results = new String[2];
+                        Thread caller = new Thread(() -> results[0] = many(starts));
+                        Thread sleeper = new Thread(() -> {
+                            int naps = 0;
+                            for (int round = 0; round < 5; round++) {
+                                naps += nap(0);
+                            }
+                            results[1] = "an ordinary sleeper napped " + naps + " times";
+                        });
+                        caller.start();
+                        sleeper.start();
+                        caller.join();
+                        sleeper.join();
+                        return results[0] + " after " + starts[0] + " start(s)\\n" + results[1];
+                    }
+
+                    static String many(int[] starts) {
+                        starts[0]++;
+                        int total = 0;
+                %s        return "total " + total;
+                    }
+
+                    static int nap(int call) {
+                        if (call %% 1000 == 0) {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }
+                        return 1;
+                    }
+                }
+                """.formatted(calls);
+        Map<String, byte[]> compiled = SourceCompiler.compile(classes,
+                Map.of("org.picothreads.generated.large.LargeMethod", source));
+        Map<String, byte[]> byBinaryName = new TreeMap<>();
+        compiled.forEach((name, bytes) -> byBinaryName.put(name.replace('/', '.'), bytes));
+        TransformingClassLoader loader = TransformingClassLoader.forClasses(List.of("org.picothreads.generated.large."),
+                SourceCompiler.inputs(compiled));
+        Class<?> plain = new GeneratedClassLoader(byBinaryName).loadClass("org.picothreads.generated.large.LargeMethod");
+        Class<?> transformed = loader.loadClass("org.picothreads.generated.large.LargeMethod");
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(plain.getName(), () -> TargetRunner.run(plain), () -> TargetRunner.run(transformed),
+                Pinning.ALLOWED);
+        assertEquals("total 5000 after 1 start(s)\nan ordinary sleeper napped 5 times", TargetRunner.run(plain));
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the five sleeps under many() block in place
+        assertTrue(during.foreignFramePins() >= 5, during.toString());
+
+        MethodReport many = methodReport(loader, plain, "many");
+        assertFalse(many.rewritten());
+        assertTrue(many.reason().startsWith("would exceed 64 KB") && many.reason().contains("frame check pins"),
+                many.reason());
+        assertEquals(5000, many.pinnedCallSites().size());
+        assertEquals(List.of("many([I)Ljava/lang/String;"),
+                List.of(transformed.getAnnotation(Rewritten.class).notCapturable()));
     }
 
     @Test
