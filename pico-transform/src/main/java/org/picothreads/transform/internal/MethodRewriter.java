@@ -20,6 +20,7 @@ import org.picothreads.transform.internal.analysis.MethodFlow;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.EntryCalls;
 import org.picothreads.transform.internal.emit.ExclusionWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.MonitorWeaver;
@@ -47,7 +48,8 @@ import org.picothreads.transform.report.SuspensionPoint;
  *     ({@link SynchronizedRegions});</li>
  * <li>pin sites that still have a value on the stack that cannot be saved, or sit in a region that could
  *     not be converted;</li>
- * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver});</li>
+ * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver}), its runtime entries linked by
+ *     invokedynamic, or checked calls in a class file before Java 7 ({@link EntryCalls});</li>
  * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
  * <li>weave the suspended-holder check after the entry of each chosen region ({@link ExclusionWeaver});</li>
  * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
@@ -118,6 +120,7 @@ public final class MethodRewriter {
                 if (!captured.isEmpty()) {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
                             heldMonitors);
+                    EntryCalls.lowerForOldClassFile(method, owner.version);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
                 return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
