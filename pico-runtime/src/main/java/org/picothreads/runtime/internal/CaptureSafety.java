@@ -18,10 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only forwards to the thread's
  * Runnable), or when it is the forwarding proxy of a lambda or method reference. The frames the JVM hides are
  * walked too: the LambdaForm frames of a MethodHandle call, whose combinators may run code around their target, are
- * not capturable, so a blocking call reached through {@code invokeExact} pins. A rewritten class whose marker
- * lists methods left without capture code ({@link Rewritten#notCapturable()}) is checked by method, with a second
- * walk that resolves method names, made only when such a class is on the stack. The walk ends at
- * {@link DispatchFrame}, through which the scheduler runs the thread.
+ * not capturable, so a blocking call reached through {@code invokeExact} pins. Two kinds of frames are checked by
+ * method, with a second walk that resolves methods, made only when one is on the stack: the frames of a class whose
+ * marker lists methods left without capture code ({@link Rewritten#notCapturable()}), and a rewritten frame that
+ * called a lambda proxy, which must be stopped at one of its suspension call sites ({@link Rewritten#sites()}). The
+ * walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
