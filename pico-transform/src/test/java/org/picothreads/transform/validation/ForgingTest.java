@@ -1,6 +1,7 @@
 package org.picothreads.transform.validation;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
 
@@ -12,8 +13,13 @@ import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 import org.picothreads.targets.forgery.victim.ForgedResumes;
+import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TransformingClassLoader;
@@ -62,6 +68,54 @@ class ForgingTest {
         assertEquals(members(ForgedResumes.class), members(transformed));
         assertEquals(ObjectStreamClass.lookupAny(ForgedResumes.class).getSerialVersionUID(),
                 ObjectStreamClass.lookupAny(transformed).getSerialVersionUID());
+    }
+
+    @Test
+    void a_class_compiled_against_the_old_public_entries_gets_an_illegal_access_error_from_the_jvm() throws Exception {
+        // What a forger compiled against the runtime before this change would do: call resume and capture, write the
+        // restoring hint, read the caller token, directly in bytecode.
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "forgery/OldForger", null,
+                "java/lang/Object", null);
+        String continuation = "org/picothreads/runtime/internal/Continuation";
+        String frame = "Lorg/picothreads/runtime/internal/Frame;";
+        MethodVisitor resume = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "resume", "()V", null, null);
+        resume.visitLdcInsn(KEY);
+        resume.visitMethodInsn(Opcodes.INVOKESTATIC, continuation, "resume", "(Ljava/lang/String;)" + frame, false);
+        resume.visitInsn(Opcodes.POP);
+        resume.visitInsn(Opcodes.RETURN);
+        resume.visitMaxs(0, 0);
+        MethodVisitor capture = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "capture", "()V", null,
+                null);
+        capture.visitLdcInsn(KEY);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitMethodInsn(Opcodes.INVOKESTATIC, continuation, "capture", "(Ljava/lang/String;III)" + frame, false);
+        capture.visitInsn(Opcodes.POP);
+        capture.visitInsn(Opcodes.RETURN);
+        capture.visitMaxs(0, 0);
+        MethodVisitor hint = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "setHint", "()V", null, null);
+        hint.visitInsn(Opcodes.ICONST_0);
+        hint.visitFieldInsn(Opcodes.PUTSTATIC, continuation, "restoring", "I");
+        hint.visitInsn(Opcodes.RETURN);
+        hint.visitMaxs(0, 0);
+        MethodVisitor token = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "readToken", "()V", null,
+                null);
+        token.visitFieldInsn(Opcodes.GETSTATIC, "org/picothreads/runtime/internal/CallerToken", "restoredCaller",
+                "Ljava/lang/Object;");
+        token.visitInsn(Opcodes.POP);
+        token.visitInsn(Opcodes.RETURN);
+        token.visitMaxs(0, 0);
+        writer.visitEnd();
+        Class<?> forger = new GeneratedClassLoader(Map.of("forgery.OldForger", writer.toByteArray()))
+                .loadClass("forgery.OldForger");
+        for (String attempt : List.of("resume", "capture", "setHint", "readToken")) {
+            IllegalAccessError refused = assertThrows(IllegalAccessError.class,
+                    () -> TargetRunner.callStatic(forger, attempt, new Class<?>[0]), attempt);
+            assertTrue(refused.getMessage().contains("forgery.OldForger") && refused.getMessage().contains("private"),
+                    refused.getMessage());
+        }
     }
 
     /** The declared fields, methods and constructors with their modifiers and types, sorted. */
