@@ -141,14 +141,15 @@ class BlindSpotsTest {
             throws Exception {
         assertEquals(String.join("\n", "invokeExact 2", "invoke 4", "invokeWithArguments 6", "filterReturnValue 9",
                 "foldArguments 10", "MethodHandleProxies 12", "Proxy 14", "Constructor.newInstance 16",
-                "LambdaMetafactory at run time 18", "an ordinary sleeper napped 5 times",
-                "rounds around the blocking calls: 1 1 1 2 2 1 1 1 1"), TargetRunner.runPlain(HiddenFrameCalls.class));
+                "LambdaMetafactory at run time 18", "LambdaMetafactory at run time, called by IntStream.map 20",
+                "an ordinary sleeper napped 5 times", "rounds around the blocking calls: 1 1 1 2 2 1 1 1 1 1"),
+                TargetRunner.runPlain(HiddenFrameCalls.class));
         RuntimeStatistics before = RuntimeStatistics.now();
         assertSameResultAllowingPinnedBlocks(HiddenFrameCalls.class);
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
-        // the nine sleeps under hidden or generated frames block in place (eight found by the frame check, one in the
-        // constructor that reflection calls); the ordinary sleeper's five suspend
-        assertTrue(during.foreignFramePins() >= 8 && during.pinnedBlocks() >= 9, during.toString());
+        // the ten sleeps under hidden, generated or JDK frames block in place (nine found by the frame check, one in
+        // the constructor that reflection calls); the ordinary sleeper's five suspend
+        assertTrue(during.foreignFramePins() >= 9 && during.pinnedBlocks() >= 10, during.toString());
     }
 
     private static MethodReport methodReport(TransformingClassLoader loader, Class<?> target, String method) {

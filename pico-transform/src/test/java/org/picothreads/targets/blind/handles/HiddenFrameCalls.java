@@ -8,20 +8,21 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.lang.reflect.Proxy;
 import java.util.function.IntUnaryOperator;
+import java.util.stream.IntStream;
 
 /**
  * Blocking calls reached through frames that the analysis cannot follow and that the JVM hides or generates:
  * {@code MethodHandle.invokeExact}, {@code invoke} and {@code invokeWithArguments} (LambdaForm frames, hidden),
  * combinators that run code around their target ({@code filterReturnValue}, {@code foldArguments}), a
  * {@code MethodHandleProxies} instance, a {@code java.lang.reflect.Proxy}, {@code Constructor.newInstance}, and an
- * object made by LambdaMetafactory at run time. Each counts how often the code around the blocking call ran, and
+ * object made by LambdaMetafactory at run time, called directly and by JDK code. Each counts how often the code around the blocking call ran, and
  * each catches Throwable around it, so that a capture signal escaping to user code, or a frame run twice, shows in
  * the result; each must block in place (pin) and give the same result as on platform threads.
  */
 public final class HiddenFrameCalls {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     /** How often code around a blocking call ran, by scenario. */
-    private static final int[] ROUNDS = new int[9];
+    private static final int[] ROUNDS = new int[10];
 
     private HiddenFrameCalls() {
     }
@@ -59,7 +60,7 @@ public final class HiddenFrameCalls {
 
     public static String run() throws Exception {
         java.util.Arrays.fill(ROUNDS, 0);
-        String[] results = new String[10];
+        String[] results = new String[11];
         MethodHandle nap = LOOKUP.findStatic(HiddenFrameCalls.class, "napTwice",
                 MethodType.methodType(int.class, int.class));
         Runnable[] scenarios = {
@@ -82,6 +83,8 @@ public final class HiddenFrameCalls {
                     + SlowlyMade.class.getConstructor(int.class).newInstance(8).value),
             () -> results[8] = guarded(8, () -> "LambdaMetafactory at run time "
                     + madeAtRunTime(nap).applyAsInt(9)),
+            () -> results[9] = guarded(9, () -> "LambdaMetafactory at run time, called by IntStream.map "
+                    + IntStream.of(10).map(madeAtRunTime(nap)).sum()),
         };
         Thread[] threads = new Thread[scenarios.length + 1];
         for (int index = 0; index < scenarios.length; index++) {
@@ -92,7 +95,7 @@ public final class HiddenFrameCalls {
             for (int round = 0; round < 5; round++) {
                 naps += napTwice(1) / 2;
             }
-            results[9] = "an ordinary sleeper napped " + naps + " times";
+            results[10] = "an ordinary sleeper napped " + naps + " times";
         });
         for (Thread thread : threads) {
             thread.start();
