@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.runtime.PicoTesting.awaitTermination;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
+import java.lang.invoke.MethodHandles;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.picothreads.runtime.internal.Capture;
@@ -22,16 +23,18 @@ class ThreadDumpTest {
     @Rewritten(value = {"run()V"}, lines = {"77"})
     static final class MarkedSleeper implements Runnable {
         private static final String RUN = "org/picothreads/runtime/ThreadDumpTest$MarkedSleeper.run()V";
+        /** This class's own lookup, which lets it reach the entry points for its own methods. */
+        private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
         @Override
         public void run() {
-            if (Continuation.restoring != 0) {
-                Continuation.resume(RUN);
+            if (Continuation.restoring() != 0) {
+                Continuation.resumeChecked(RUN, LOOKUP);
             }
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.capture(RUN, 0, 0, 0);
+                Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;
@@ -43,16 +46,18 @@ class ThreadDumpTest {
     @Rewritten({"run()V"})
     static final class UnmarkedSleeper implements Runnable {
         private static final String RUN = "org/picothreads/runtime/ThreadDumpTest$UnmarkedSleeper.run()V";
+        /** This class's own lookup, which lets it reach the entry points for its own methods. */
+        private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
         @Override
         public void run() {
-            if (Continuation.restoring != 0) {
-                Continuation.resume(RUN);
+            if (Continuation.restoring() != 0) {
+                Continuation.resumeChecked(RUN, LOOKUP);
             }
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.capture(RUN, 0, 0, 0);
+                Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;

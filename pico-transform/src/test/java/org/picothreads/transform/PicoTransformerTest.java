@@ -72,7 +72,9 @@ class PicoTransformerTest {
         for (String method : List.of("untouched(I)I", "noThreads(Ljava/lang/String;)Ljava/lang/String;")) {
             assertEquals(listing(classes.get("sample/Worker"), method), listing(rewritten, method), method);
         }
-        assertTrue(listing(rewritten, "keepsLiveLocals(J)J").contains("Continuation.resume"));
+        String rewrittenListing = listing(rewritten, "keepsLiveLocals(J)J");
+        assertTrue(rewrittenListing.contains("INVOKEDYNAMIC resume()") && rewrittenListing.contains("Continuation.link"),
+                rewrittenListing);
         assertFalse(listing(rewritten, "main([Ljava/lang/String;)V").contains("java/lang/Thread.join"),
                 "join must be redirected to the runtime");
     }
@@ -102,9 +104,9 @@ class PicoTransformerTest {
             if (instruction instanceof org.objectweb.asm.tree.MethodInsnNode call && call.name.equals("fib")) {
                 recursiveCalls++;
             }
-            if (instruction instanceof org.objectweb.asm.tree.FieldInsnNode field
-                    && field.owner.equals("org/picothreads/runtime/internal/CallerToken")) {
-                var next = field.getNext();
+            if (instruction instanceof org.objectweb.asm.tree.MethodInsnNode pass
+                    && pass.owner.equals("org/picothreads/runtime/internal/CallerToken")) {
+                var next = pass.getNext();
                 while (!(next instanceof org.objectweb.asm.tree.MethodInsnNode)) {
                     next = next.getNext();
                 }

@@ -1,5 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.ExecutionException;
@@ -31,6 +32,8 @@ import org.picothreads.runtime.internal.Waiter;
 @Rewritten({"run()V"})
 public class PicoFutureTask<V> implements RunnableFuture<V> {
     private static final String RUN = "org/picothreads/runtime/concurrent/PicoFutureTask.run()V";
+    /** This class's own lookup, which lets it reach the entry points for its own methods. */
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
     private static final int NEW = 0;
     private static final int NORMAL = 1;
@@ -72,8 +75,8 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
     @Override
     public void run() {
         boolean restored = false;
-        if (Continuation.restoring != 0) {
-            Frame frame = Continuation.resume(RUN);
+        if (Continuation.restoring() != 0) {
+            Frame frame = Continuation.resumeChecked(RUN, LOOKUP);
             restored = frame != null;
         }
         Callable<V> task;
@@ -92,7 +95,7 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
         try {
             value = task.call();
         } catch (Capture signal) {
-            Continuation.capture(RUN, 0, 0, 0);
+            Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
             throw signal;
         } catch (Throwable failure) {
             complete(EXCEPTIONAL, failure);

@@ -1,5 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import java.util.concurrent.Delayed;
 import java.util.concurrent.RunnableScheduledFuture;
@@ -27,6 +28,8 @@ import org.picothreads.runtime.internal.Rewritten;
 @Rewritten({"run()V"})
 final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements RunnableScheduledFuture<V> {
     private static final String RUN = "org/picothreads/runtime/concurrent/PicoScheduledFutureTask.run()V";
+    /** This class's own lookup, which lets it reach the entry points for its own methods. */
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     /** The longest delay kept as given, so that comparing two times cannot overflow (the JDK's bound too). */
     private static final long LONGEST_DELAY_NANOS = Long.MAX_VALUE >> 1;
     /** Breaks ties between tasks due at the same time, first scheduled first, across all pools as in the JDK. */
@@ -55,8 +58,8 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
     @Override
     public void run() {
         boolean restored = false;
-        if (Continuation.restoring != 0) {
-            restored = Continuation.resume(RUN) != null;
+        if (Continuation.restoring() != 0) {
+            restored = Continuation.resumeChecked(RUN, LOOKUP) != null;
         }
         if (!restored && !pool.mayRun(this)) {
             cancel(false);
@@ -65,7 +68,7 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
         try {
             super.run();
         } catch (Capture signal) {
-            Continuation.capture(RUN, 0, 0, 0);
+            Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
             throw signal;
         }
         if (period != 0 && !isDone()) {

@@ -1,5 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandles;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
@@ -19,6 +20,8 @@ import org.picothreads.runtime.internal.ThreadCalls;
 @Rewritten({"run()V"})
 final class PoolWorker implements Runnable {
     private static final String RUN = "org/picothreads/runtime/concurrent/PoolWorker.run()V";
+    /** This class's own lookup, which lets it reach the entry points for its own methods. */
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final int TAKING = 0;
     private static final int RUNNING = 1;
 
@@ -35,8 +38,8 @@ final class PoolWorker implements Runnable {
     public void run() {
         Runnable task = null;
         int resumePoint = -1;
-        if (Continuation.restoring != 0) {
-            Frame frame = Continuation.resume(RUN);
+        if (Continuation.restoring() != 0) {
+            Frame frame = Continuation.resumeChecked(RUN, LOOKUP);
             if (frame != null) {
                 resumePoint = frame.resumePoint();
                 if (resumePoint == RUNNING) {
@@ -53,7 +56,7 @@ final class PoolWorker implements Runnable {
                 try {
                     task = pool.nextTask();
                 } catch (Capture signal) {
-                    Continuation.capture(RUN, TAKING, 0, 0);
+                    Continuation.captureChecked(TAKING, 0, 0, RUN, LOOKUP);
                     throw signal;
                 }
                 if (task == null) {
@@ -64,7 +67,7 @@ final class PoolWorker implements Runnable {
             try {
                 task.run();
             } catch (Capture signal) {
-                Frame frame = Continuation.capture(RUN, RUNNING, 1, 0);
+                Frame frame = Continuation.captureChecked(RUNNING, 1, 0, RUN, LOOKUP);
                 frame.pushObject(task);
                 throw signal;
             } catch (Throwable failure) {

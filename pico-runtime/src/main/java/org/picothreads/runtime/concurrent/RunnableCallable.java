@@ -1,5 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
@@ -17,6 +18,8 @@ import org.picothreads.runtime.internal.Rewritten;
 @Rewritten({"call()Ljava/lang/Object;"})
 final class RunnableCallable<V> implements Callable<V> {
     private static final String CALL = "org/picothreads/runtime/concurrent/RunnableCallable.call()Ljava/lang/Object;";
+    /** This class's own lookup, which lets it reach the entry points for its own methods. */
+    private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
     private final Runnable runnable;
     private final V result;
@@ -31,13 +34,13 @@ final class RunnableCallable<V> implements Callable<V> {
 
     @Override
     public V call() {
-        if (Continuation.restoring != 0) {
-            Continuation.resume(CALL);
+        if (Continuation.restoring() != 0) {
+            Continuation.resumeChecked(CALL, LOOKUP);
         }
         try {
             runnable.run();
         } catch (Capture signal) {
-            Continuation.capture(CALL, 0, 0, 0);
+            Continuation.captureChecked(0, 0, 0, CALL, LOOKUP);
             throw signal;
         }
         return result;

@@ -11,7 +11,7 @@ package org.picothreads.runtime.internal;
  * <ol>
  * <li>Rewritten code stores, just before each call it makes to a runtime method that may block, the frame its
  *     activation was restored from, or null when it was entered normally (the local is null until a restore):
- *     {@code aload frame; putstatic CallerToken.restoredCaller}. Platform threads only ever store null, so a
+ *     {@code aload frame; invokestatic CallerToken.pass}. Platform threads only ever store null, so a
  *     race between threads can only make the token null, which is the safe answer.</li>
  * <li>A runtime entry point whose path to the scheduler calls no code but the runtime's own (a
  *     <em>direct</em> entry: Thread.sleep, Object.wait, the runtime's own queues and locks) takes the token
@@ -28,11 +28,20 @@ package org.picothreads.runtime.internal;
 public final class CallerToken {
     /**
      * The restored frame of the activation about to call the runtime, or null. Written by rewritten code on any
-     * thread; only carriers ever write a non-null value, the saved stack of the task they run.
+     * thread, through {@link #pass}; only carriers ever write a non-null value, the saved stack of the task they run.
+     * Private, so that no other class can read a thread's saved stack from it.
      */
-    public static Object restoredCaller;
+    private static Object restoredCaller;
 
     private CallerToken() {
+    }
+
+    /**
+     * Stores the token: rewritten code calls it just before each call into the runtime that may block, with the frame
+     * its activation was restored from, or null (a trivial method, compiled to the field's store).
+     */
+    public static void pass(Object restoredFrame) {
+        restoredCaller = restoredFrame;
     }
 
     /** Takes and clears the token: true when the caller of the direct entry point was restored. */

@@ -1,5 +1,9 @@
 package org.picothreads.runtime.internal;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -10,10 +14,15 @@ import java.util.concurrent.ConcurrentHashMap;
  * unwound by the capture and run again from its start on resume; when one is found the thread blocks in
  * place (pinned) instead.
  *
- * <p>The check walks the carrier's stack by class only (see {@link #isCapturableClass}): a frame is
- * capturable when its class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only
- * forwards to the thread's Runnable), or when the JVM hides it (the forwarding proxies of lambdas and method
- * references). The walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
+ * <p>The check walks the carrier's stack by class (see {@link #TRUST}): a frame is capturable when its
+ * class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only forwards to the thread's
+ * Runnable), or when it is the forwarding proxy of a lambda or method reference. The frames the JVM hides are
+ * walked too: the LambdaForm frames of a MethodHandle call, whose combinators may run code around their target, are
+ * not capturable, so a blocking call reached through {@code invokeExact} pins. Two kinds of frames are checked by
+ * method, with a second walk that resolves methods, made only when one is on the stack: the frames of a class whose
+ * marker lists methods left without capture code ({@link Rewritten#notCapturable()}), and a rewritten frame that
+ * called a lambda proxy, which must be stopped at one of its suspension call sites ({@link Rewritten#sites()}). The
+ * walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -22,8 +31,9 @@ import java.util.concurrent.ConcurrentHashMap;
 final class CaptureSafety {
     private static final boolean ENABLED = !"false".equals(System.getProperty("picothreads.checkFrames"));
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
-    private static final StackWalker WALKER = StackWalker.getInstance(
-            Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE, StackWalker.Option.SHOW_REFLECT_FRAMES));
+    /** The walker of the check by method and of the trace: frames with their methods, hidden frames included. */
+    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
+            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
     /**
      * The walker of the check itself: classes only. On JDK 22 and later it drops method information
      * (StackWalker.Option.DROP_METHOD_INFO, looked up by name since the runtime compiles for 17), which spares
@@ -35,12 +45,24 @@ final class CaptureSafety {
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
 
-    /** Whether a class carries the {@link Rewritten} marker with at least one capturing method. */
-    private static final ClassValue<Boolean> REWRITTEN = new ClassValue<>() {
+    /**
+     * How far a class's frames are trusted: null when not at all. A class is trusted when it carries the marker with at
+     * least one capturing method, is PicoThread, or is a lambda proxy.
+     */
+    private static final ClassValue<ClassTrust> TRUST = new ClassValue<>() {
         @Override
-        protected Boolean computeValue(Class<?> type) {
+        protected ClassTrust computeValue(Class<?> type) {
+            if (type == PicoThreadClass.TYPE) {
+                return ClassTrust.FORWARDER;
+            }
+            if (isLambdaProxy(type)) {
+                return ClassTrust.LAMBDA_PROXY;
+            }
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
-            return rewritten != null && rewritten.value().length > 0;
+            if (rewritten == null || rewritten.value().length == 0) {
+                return null;
+            }
+            return ClassTrust.of(rewritten);
         }
     };
 
@@ -58,13 +80,18 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        Class<?> blocker = CLASS_WALKER.walk(frames -> frames
+        Class<?> blocker = CLASS_WALKER.walk(frames -> firstUntrustedClass(frames
                 .map(StackWalker.StackFrame::getDeclaringClass)
                 .dropWhile(type -> isPrimitiveClass(type) && type != DispatchFrame.class)
                 .takeWhile(type -> type != DispatchFrame.class)
-                .filter(type -> !isCapturableClass(type))
-                .findFirst()
-                .orElse(null));
+                .iterator()));
+        if (blocker == CheckMethods.class) {
+            blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
+                    .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass())
+                            && frame.getDeclaringClass() != DispatchFrame.class)
+                    .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
+                    .iterator()));
+        }
         if (blocker == null) {
             return true;
         }
@@ -72,6 +99,33 @@ final class CaptureSafety {
             trace(blocker);
         }
         return false;
+    }
+
+    /**
+     * The first class that is not trusted at all; else {@link CheckMethods} when some frame must be checked by method:
+     * its class lists methods left without capture code, or it called a lambda proxy; else null.
+     */
+    private static Class<?> firstUntrustedClass(Iterator<Class<?>> classes) {
+        Class<?> answer = null;
+        boolean calledProxy = false;
+        while (classes.hasNext()) {
+            Class<?> type = classes.next();
+            ClassTrust trust = TRUST.get(type);
+            if (trust == null) {
+                return type;
+            }
+            if (trust.checksMethods() || calledProxy && trust.checksSites()) {
+                answer = CheckMethods.class;
+            }
+            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
+        }
+        return answer;
+    }
+
+    /** The answer of {@link #firstUntrustedClass} that asks for the check by method. */
+    private static final class CheckMethods {
+        private CheckMethods() {
+        }
     }
 
     /**
@@ -86,15 +140,94 @@ final class CaptureSafety {
     }
 
     /**
-     * A class whose frames can be captured: a class rewritten by PicoThreads (or following the protocol by hand),
-     * PicoThread (whose run() only forwards), or a class the JVM hides from the walk anyway. Deciding by class
-     * rather than by method is sound within one transformation: a method of a rewritten class that was not
-     * rewritten cannot stand between two capturable frames, because the analysis rewrites or pins every method
-     * that calls into code that can block. Classes rewritten in separate runs that do not see each other are the
-     * exception; transform a program's classes together.
+     * The class of the first frame that cannot be captured, or null. A frame can be captured when its class is trusted
+     * (see {@link #TRUST}), its method is not one that the class's marker lists as left without capture code, and, when
+     * it called a lambda proxy, the call is one of the method's suspension call sites. Deciding by class rather than by
+     * method is sound otherwise within one transformation: a method of a rewritten class that was not rewritten
+     * cannot stand between two capturable frames, because the analysis rewrites or pins every method that calls into
+     * code that can block, and the marker names the ones it could do neither for. A lambda proxy is the exception: an
+     * object LambdaMetafactory made at run time reaches code the analysis did not see called there. Classes rewritten
+     * in separate runs that do not see each other are another; transform a program's classes together.
      */
-    private static boolean isCapturableClass(Class<?> type) {
-        return type == PicoThreadClass.TYPE || REWRITTEN.get(type);
+    private static Class<?> firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
+        boolean calledProxy = false;
+        while (frames.hasNext()) {
+            StackWalker.StackFrame frame = frames.next();
+            ClassTrust trust = TRUST.get(frame.getDeclaringClass());
+            if (trust == null || !trust.canCapture(frame.getMethodName() + frame.getDescriptor(),
+                    calledProxy ? frame.getByteCodeIndex() : -1)) {
+                return frame.getDeclaringClass();
+            }
+            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
+        }
+        return null;
+    }
+
+    /** What a class's {@link Rewritten} marker says about its frames, for the check. */
+    private static final class ClassTrust {
+        /** PicoThread, whose run() only forwards to the thread's Runnable. */
+        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null);
+        /** A lambda proxy: its one method forwards to the implementation. */
+        static final ClassTrust LAMBDA_PROXY = new ClassTrust(Set.of(), null);
+
+        /** The methods left without capture code. */
+        private final Set<String> notCapturable;
+        /** The bytecode offsets of each capturing method's suspension call sites, or null when the marker has none. */
+        private final Map<String, int[]> sites;
+
+        private ClassTrust(Set<String> notCapturable, Map<String, int[]> sites) {
+            this.notCapturable = notCapturable;
+            this.sites = sites;
+        }
+
+        static ClassTrust of(Rewritten marker) {
+            String[] methods = marker.value();
+            String[] offsets = marker.sites();
+            Map<String, int[]> sites = null;
+            if (offsets.length == methods.length) {
+                sites = new HashMap<>();
+                for (int index = 0; index < methods.length; index++) {
+                    sites.put(methods[index], offsets[index].isEmpty() ? new int[0]
+                            : Arrays.stream(offsets[index].split(",")).mapToInt(Integer::parseInt).toArray());
+                }
+            }
+            return new ClassTrust(Set.of(marker.notCapturable()), sites);
+        }
+
+        /** True when some method of the class is left without capture code. */
+        boolean checksMethods() {
+            return !notCapturable.isEmpty();
+        }
+
+        /** True when the marker gives the suspension call sites, which a frame that called a lambda proxy must be at. */
+        boolean checksSites() {
+            return sites != null;
+        }
+
+        /**
+         * True when a frame of {@code method} can be captured, stopped at {@code offset} in a call of a lambda proxy
+         * (-1 for any other call).
+         */
+        boolean canCapture(String method, int offset) {
+            if (notCapturable.contains(method)) {
+                return false;
+            }
+            if (offset < 0 || sites == null) {
+                return true;
+            }
+            int[] methodSites = sites.get(method);
+            return methodSites != null && Arrays.binarySearch(methodSites, offset) >= 0;
+        }
+    }
+
+    /**
+     * The forwarding proxy that LambdaMetafactory spins for a lambda or method reference: a hidden, synthetic class
+     * named after the class that created it, whose one method calls the implementation directly (its frame is
+     * re-entered, and forwards again, when the frame that called it is restored). A proxy that has to reach its
+     * implementation through a method handle shows the handle's LambdaForm frames next to it, which are not trusted.
+     */
+    private static boolean isLambdaProxy(Class<?> type) {
+        return type.isHidden() && type.isSynthetic() && type.getName().contains("$$Lambda");
     }
 
     /** PicoThread's class, looked up once. */
@@ -112,7 +245,7 @@ final class CaptureSafety {
 
     private static StackWalker classWalker() {
         Set<StackWalker.Option> options = new java.util.HashSet<>(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-                StackWalker.Option.SHOW_REFLECT_FRAMES));
+                StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
         for (StackWalker.Option option : StackWalker.Option.values()) {
             if (option.name().equals("DROP_METHOD_INFO")) {
                 options.add(option);

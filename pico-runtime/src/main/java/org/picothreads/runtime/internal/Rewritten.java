@@ -22,4 +22,19 @@ public @interface Rewritten {
      * lines were recorded. Thread dumps read it to print the line each saved frame stopped at.
      */
     String[] lines() default {};
+
+    /**
+     * For each method of {@link #value()}, at the same index, the bytecode offset of each of its suspension call sites,
+     * comma-separated: a frame of the method that called a lambda proxy (whose target the analysis may not have seen,
+     * as for an object LambdaMetafactory made at run time) is captured only at one of these calls. Empty in classes
+     * that follow the protocol by hand, whose calls are all trusted.
+     */
+    String[] sites() default {};
+
+    /**
+     * The methods that can reach a blocking call but were left without capture code (too large after rewriting, or
+     * not analysable because a class is missing), each as {@code name+descriptor}: the frame check never captures
+     * through a frame of one of them, so a blocking call below it blocks in place (pins).
+     */
+    String[] notCapturable() default {};
 }

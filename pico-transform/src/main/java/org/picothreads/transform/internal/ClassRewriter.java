@@ -13,6 +13,7 @@ import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.JSRInlinerAdapter;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
@@ -111,6 +112,7 @@ public final class ClassRewriter {
         ClassNode node = parsed.node;
         Map<String, MethodNode> replacements = new HashMap<>();
         List<MethodReport> reports = new ArrayList<>();
+        List<String> notCapturable = new ArrayList<>();
         for (MethodNode method : node.methods) {
             List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
             MethodReport report = null;
@@ -118,6 +120,9 @@ public final class ClassRewriter {
                 MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
                 if (outcome.method() != null) {
                     replacements.put(method.name + method.desc, outcome.method());
+                }
+                if (outcome.notCapturable()) {
+                    notCapturable.add(method.name + method.desc);
                 }
                 report = outcome.report();
             } else {
@@ -150,7 +155,7 @@ public final class ClassRewriter {
                 resumeLines.add(lines.toString());
             }
         }
-        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, hierarchy)
+        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, notCapturable, hierarchy)
                 : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
@@ -169,7 +174,8 @@ public final class ClassRewriter {
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
-            List<String> capturingMethods, List<String> resumeLines, ClassHierarchy hierarchy) {
+            List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
+            ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
@@ -207,11 +213,43 @@ public final class ClassRewriter {
                     lines.visit(null, line);
                 }
                 lines.visitEnd();
+                AnnotationVisitor sites = marker.visitArray(RuntimeNames.SITES_ELEMENT);
+                for (String method : capturingMethods) {
+                    sites.visit(null, suspensionSiteOffsets(replacements.get(method)));
+                }
+                sites.visitEnd();
+                if (!notCapturable.isEmpty()) {
+                    AnnotationVisitor uncapturable = marker.visitArray(RuntimeNames.NOT_CAPTURABLE_ELEMENT);
+                    for (String method : notCapturable) {
+                        uncapturable.visit(null, method);
+                    }
+                    uncapturable.visitEnd();
+                }
                 marker.visitEnd();
                 super.visitEnd();
             }
         }, 0);
         return writer.toByteArray();
+    }
+
+    /**
+     * The bytecode offsets of a written method's suspension call sites, ascending and comma-separated: the starts of
+     * its capture handlers' ranges, each right before its call, resolved now that the class writer has placed the
+     * method's code.
+     */
+    private static String suspensionSiteOffsets(MethodNode written) {
+        List<Integer> offsets = new ArrayList<>();
+        for (TryCatchBlockNode entry : written.tryCatchBlocks) {
+            if (RuntimeNames.CAPTURE.equals(entry.type)) {
+                offsets.add(entry.start.getLabel().getOffset());
+            }
+        }
+        offsets.sort(null);
+        StringBuilder text = new StringBuilder();
+        for (int offset : offsets) {
+            text.append(text.length() == 0 ? "" : ",").append(offset);
+        }
+        return text.toString();
     }
 
     /** True when the class file carries the marker of a class PicoThreads already rewrote. */

@@ -20,6 +20,7 @@ import org.picothreads.transform.internal.analysis.MethodFlow;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.EntryCalls;
 import org.picothreads.transform.internal.emit.ExclusionWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.MonitorWeaver;
@@ -47,7 +48,8 @@ import org.picothreads.transform.report.SuspensionPoint;
  *     ({@link SynchronizedRegions});</li>
  * <li>pin sites that still have a value on the stack that cannot be saved, or sit in a region that could
  *     not be converted;</li>
- * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver});</li>
+ * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver}), its runtime entries linked by
+ *     invokedynamic, or checked calls in a class file before Java 7 ({@link EntryCalls});</li>
  * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
  * <li>weave the suspended-holder check after the entry of each chosen region ({@link ExclusionWeaver});</li>
  * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
@@ -56,8 +58,15 @@ import org.picothreads.transform.report.SuspensionPoint;
  * A method that cannot reach a blocking call gets only the suspended-holder check ({@link #withHolderChecks}).
  */
 public final class MethodRewriter {
-    /** The rewritten method with its frames, or null when it is left as it was; and what was done. */
-    public record Outcome(MethodNode method, MethodReport report) {
+    /**
+     * The rewritten method with its frames, or null when it is left as it was; what was done; and whether the method
+     * reaches a blocking call but got no capture code (too large after rewriting, or not analysable), so that the
+     * class's marker must name it for the runtime's frame check never to capture through it.
+     */
+    public record Outcome(MethodNode method, MethodReport report, boolean notCapturable) {
+        Outcome(MethodNode method, MethodReport report) {
+            this(method, report, false);
+        }
     }
 
     private MethodRewriter() {
@@ -111,6 +120,7 @@ public final class MethodRewriter {
                 if (!captured.isEmpty()) {
                     points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
                             heldMonitors);
+                    EntryCalls.lowerForOldClassFile(method, owner.version);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
                 return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
@@ -297,11 +307,22 @@ public final class MethodRewriter {
         try {
             withFrames = FrameComputer.withFrames(owner, method, hierarchy);
         } catch (RuntimeException exception) {
-            withFrames = null; // even pinning does not fit: the method stays exactly as it was
+            // Even pinning does not fit, or its frames need the missing class too: the method stays exactly as it
+            // was, and only the marker keeps the frame check from capturing through it.
+            withFrames = null;
+            List<PinnedSite> pinnedAtRunTime = new ArrayList<>();
+            for (PinnedSite site : pinned) {
+                pinnedAtRunTime.add(new PinnedSite(site.call(), reason + UNPINNABLE));
+            }
+            pinned = pinnedAtRunTime;
         }
-        return new Outcome(withFrames, new MethodReport(original.name, original.desc, false, reason, List.of(),
-                report(pinned)));
+        return new Outcome(withFrames, new MethodReport(original.name, original.desc, false,
+                withFrames == null ? reason + UNPINNABLE : reason, List.of(), report(pinned)), true);
     }
+
+    /** Said of a method left exactly as it was, whose blocking calls the runtime pins. */
+    private static final String UNPINNABLE = "; left as it was (its pins would not fit or need the same classes),"
+            + " so the runtime's frame check pins every blocking call below it";
 
     private static String reasonForNoCapture(String reasonNotCapturable, List<PinnedSite> pinned) {
         if (reasonNotCapturable != null) {

@@ -34,11 +34,11 @@ public final class RuntimeNames {
     public static final String AWAIT_UNOWNED_DESCRIPTOR = "(Ljava/lang/Object;)V";
     public static final String CALLER_TOKEN = "org/picothreads/runtime/internal/CallerToken";
     /**
-     * Static field of {@link #CALLER_TOKEN} set before each call that can suspend into the runtime's package (never
-     * before other calls: the store would cost every call of a method that can suspend).
+     * Static method of {@link #CALLER_TOKEN} that stores the token, called before each call that can suspend into the
+     * runtime's package (never before other calls: the store would cost every call of a method that can suspend).
      */
-    public static final String RESTORED_CALLER_FIELD = "restoredCaller";
-    public static final String RESTORED_CALLER_DESCRIPTOR = "Ljava/lang/Object;";
+    public static final String PASS_TOKEN = "pass";
+    public static final String PASS_TOKEN_DESCRIPTOR = "(Ljava/lang/Object;)V";
 
     /** Package prefix of pico-net, whose types and methods some redirects lead to. */
     public static final String NET_PACKAGE = "org/picothreads/net/";
@@ -54,13 +54,44 @@ public final class RuntimeNames {
 
     /** Class annotation that marks a class file rewritten by PicoThreads and lists its capturing methods. */
     public static final String REWRITTEN_MARKER = "Lorg/picothreads/runtime/internal/Rewritten;";
+    /**
+     * Element of {@link #REWRITTEN_MARKER} naming the methods that reach a blocking call but were left without capture
+     * code: the runtime's frame check never captures through their frames.
+     */
+    public static final String NOT_CAPTURABLE_ELEMENT = "notCapturable";
+    /**
+     * Element of {@link #REWRITTEN_MARKER} giving, per capturing method, the bytecode offsets of its suspension call
+     * sites: the frame check accepts a frame that called a lambda proxy only at one of them.
+     */
+    public static final String SITES_ELEMENT = "sites";
 
-    public static final String RESTORING_FIELD = "restoring";
-    public static final String RESTORING_DESCRIPTOR = "I";
+    /** Continuation's static method that reads the restoring hint, tested at the entry of each rewritten method. */
+    public static final String RESTORING = "restoring";
+    public static final String RESTORING_DESCRIPTOR = "()I";
+    /**
+     * Continuation's bootstrap of the invokedynamic instructions that reach {@link #RESUME} and {@link #CAPTURE_METHOD},
+     * with the calling method's key as its one static argument.
+     */
+    public static final String LINK = "link";
+    public static final String LINK_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;";
+    /** The invokedynamic name and type of the resume entry: the key is bound by {@link #LINK}. */
     public static final String RESUME = "resume";
-    public static final String RESUME_DESCRIPTOR = "(Ljava/lang/String;)L" + FRAME + ";";
+    public static final String RESUME_DESCRIPTOR = "()L" + FRAME + ";";
+    /** The invokedynamic name and type of the capture entry: resume point, reference and primitive counts. */
     public static final String CAPTURE_METHOD = "capture";
-    public static final String CAPTURE_DESCRIPTOR = "(Ljava/lang/String;III)L" + FRAME + ";";
+    public static final String CAPTURE_DESCRIPTOR = "(III)L" + FRAME + ";";
+    /** The checked entries that class files too old for invokedynamic call, with their own lookup after the key. */
+    public static final String RESUME_CHECKED = "resumeChecked";
+    public static final String RESUME_CHECKED_DESCRIPTOR = "(Ljava/lang/String;Ljava/lang/invoke/MethodHandles$Lookup;)L"
+            + FRAME + ";";
+    public static final String CAPTURE_CHECKED = "captureChecked";
+    public static final String CAPTURE_CHECKED_DESCRIPTOR =
+            "(IIILjava/lang/String;Ljava/lang/invoke/MethodHandles$Lookup;)L" + FRAME + ";";
+    /** The JDK's MethodHandles.lookup(), which gives a class its own lookup. */
+    public static final String METHOD_HANDLES = "java/lang/invoke/MethodHandles";
+    public static final String LOOKUP = "lookup";
+    public static final String LOOKUP_DESCRIPTOR = "()Ljava/lang/invoke/MethodHandles$Lookup;";
     public static final String PIN = "pin";
     public static final String UNPIN = "unpin";
     public static final String RESUME_POINT = "resumePoint";

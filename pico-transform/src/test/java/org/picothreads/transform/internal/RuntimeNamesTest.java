@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
@@ -19,6 +20,7 @@ import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Monitors;
+import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 class RuntimeNamesTest {
@@ -37,17 +39,24 @@ class RuntimeNamesTest {
 
     @Test
     void continuation_members_have_the_descriptors_rewritten_code_uses() throws Exception {
-        Field restoring = Continuation.class.getField(RuntimeNames.RESTORING_FIELD);
-        assertTrue(Modifier.isStatic(restoring.getModifiers()));
-        assertEquals(RuntimeNames.RESTORING_DESCRIPTOR, Type.getDescriptor(restoring.getType()));
-        assertStatic(Continuation.class, RuntimeNames.RESUME, RuntimeNames.RESUME_DESCRIPTOR);
-        assertStatic(Continuation.class, RuntimeNames.CAPTURE_METHOD, RuntimeNames.CAPTURE_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RESTORING, RuntimeNames.RESTORING_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.LINK, RuntimeNames.LINK_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RESUME_CHECKED, RuntimeNames.RESUME_CHECKED_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.CAPTURE_CHECKED, RuntimeNames.CAPTURE_CHECKED_DESCRIPTOR);
+        // the linked entries are the private methods with the key as their first parameter, bound by link
+        assertEquals(RuntimeNames.RESUME_DESCRIPTOR, withoutFirstParameter(Continuation.class.getDeclaredMethod(
+                RuntimeNames.RESUME, String.class)));
+        assertEquals(RuntimeNames.CAPTURE_DESCRIPTOR, withoutFirstParameter(Continuation.class.getDeclaredMethod(
+                RuntimeNames.CAPTURE_METHOD, String.class, int.class, int.class, int.class)));
+        assertStatic(MethodHandles.class, RuntimeNames.LOOKUP, RuntimeNames.LOOKUP_DESCRIPTOR);
+        assertEquals(Type.getInternalName(MethodHandles.class), RuntimeNames.METHOD_HANDLES);
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
         assertStatic(Continuation.class, RuntimeNames.UNPIN, "()V");
-        Field restoredCaller = CallerToken.class.getField(RuntimeNames.RESTORED_CALLER_FIELD);
-        assertTrue(Modifier.isStatic(restoredCaller.getModifiers()));
-        assertEquals(RuntimeNames.RESTORED_CALLER_DESCRIPTOR, Type.getDescriptor(restoredCaller.getType()));
+        assertStatic(CallerToken.class, RuntimeNames.PASS_TOKEN, RuntimeNames.PASS_TOKEN_DESCRIPTOR);
         assertEquals(Type.getInternalName(CallerToken.class), RuntimeNames.CALLER_TOKEN);
+        assertEquals(Type.getDescriptor(Rewritten.class), RuntimeNames.REWRITTEN_MARKER);
+        assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.NOT_CAPTURABLE_ELEMENT).getReturnType());
+        assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.SITES_ELEMENT).getReturnType());
         assertTrue(RuntimeNames.isRuntimeClass(RuntimeNames.CALLER_TOKEN));
         assertEquals(RuntimeNames.RESUME_POINT_DESCRIPTOR,
                 Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.RESUME_POINT)));
@@ -114,6 +123,12 @@ class RuntimeNamesTest {
             }
         }
         throw new AssertionError(owner.getName() + " has no public method " + name + descriptor);
+    }
+
+    private static String withoutFirstParameter(Method method) {
+        Type[] parameters = Type.getArgumentTypes(method);
+        return Type.getMethodDescriptor(Type.getReturnType(method),
+                java.util.Arrays.copyOfRange(parameters, 1, parameters.length));
     }
 
     private static Class<?> primitiveOf(String kind) {

@@ -34,9 +34,13 @@ public final class TransformingClassLoader extends ClassLoader {
     private final TransformResult transformResult;
 
     private TransformingClassLoader(List<String> packagePrefixes, List<ClassInput> inputs) {
+        this(packagePrefixes, inputs, TestClasspath.entries());
+    }
+
+    private TransformingClassLoader(List<String> packagePrefixes, List<ClassInput> inputs, List<Path> classpath) {
         super("pico-transformed", TransformingClassLoader.class.getClassLoader());
         this.packagePrefixes = List.copyOf(packagePrefixes);
-        this.transformResult = transform(inputs);
+        this.transformResult = transform(inputs, classpath);
         List<ClassOutput> outputs = transformResult.classes();
         if (outputs.size() != inputs.size()) {
             throw new AssertionError(
@@ -64,6 +68,16 @@ public final class TransformingClassLoader extends ClassLoader {
     public static TransformingClassLoader forPackages(String... packagePrefixes) {
         List<String> prefixes = List.of(packagePrefixes);
         return new TransformingClassLoader(prefixes, TestClasspath.classFilesOf(prefixes));
+    }
+
+    /**
+     * Like {@link #forPackages}, but the transformer resolves the classes the packages refer to against
+     * {@code classpath} alone, so that a class left out of it is missing at transform time (it still loads at run
+     * time, from the tests' class path).
+     */
+    public static TransformingClassLoader forPackagesAgainst(List<Path> classpath, String... packagePrefixes) {
+        List<String> prefixes = List.of(packagePrefixes);
+        return new TransformingClassLoader(prefixes, TestClasspath.classFilesOf(prefixes), classpath);
     }
 
     /**
@@ -131,8 +145,7 @@ public final class TransformingClassLoader extends ClassLoader {
         return false;
     }
 
-    private static TransformResult transform(List<ClassInput> inputs) {
-        List<Path> classpath = TestClasspath.entries();
+    private static TransformResult transform(List<ClassInput> inputs, List<Path> classpath) {
         try {
             return PicoTransformer.withClasspath(classpath).transform(inputs);
         } catch (TransformException exception) {

@@ -142,7 +142,7 @@ public final class SuspendabilityAnalysis {
         Deque<MethodNode> worklist = new ArrayDeque<>();
         for (ClassNode classNode : alreadyRewritten) {
             for (MethodNode method : classNode.methods) {
-                if (callsRuntime(method, RuntimeNames.CONTINUATION, RuntimeNames.RESUME)) {
+                if (hierarchy.find(classNode.name).capturingMethods().contains(method.name + method.desc)) {
                     propagatingMethods.add(method);
                     worklist.add(method);
                 }
@@ -182,15 +182,6 @@ public final class SuspendabilityAnalysis {
         if (canBeCaptured(method) && propagatingMethods.add(method)) {
             worklist.add(method);
         }
-    }
-
-    private static boolean callsRuntime(MethodNode method, String owner, String name) {
-        for (AbstractInsnNode instruction : method.instructions) {
-            if (instruction instanceof MethodInsnNode call && call.owner.equals(owner) && call.name.equals(name)) {
-                return true;
-            }
-        }
-        return false;
     }
 
     /** The methods of the input a call may reach, and {@link #PRIMITIVE} when it is a blocking primitive. */

@@ -9,7 +9,6 @@ import java.util.TreeMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.FieldInsnNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -45,7 +44,7 @@ import org.picothreads.transform.report.SuspensionPoint;
  *              store sn-1 .. s0 into temporaries      Stack: (empty)
  *            reload_k:
  *              load s0 .. sn-1 from temporaries       Stack: s0 .. sn-1
- *              CallerToken.restoredCaller = f         (only when INVOKE calls into the runtime package)
+ *              CallerToken.pass(f)                    (only when INVOKE calls into the runtime package)
  *            from_k: INVOKE ...  to_k:
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
  *             outside every user try block, so no user handler ever sees the capture)
@@ -270,8 +269,7 @@ public final class CaptureWeaver {
             if (RuntimeNames.isRuntimeClass(site.owner)) {
                 passesToken = true;
                 spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
-                spill.add(new FieldInsnNode(Opcodes.PUTSTATIC, RuntimeNames.CALLER_TOKEN,
-                        RuntimeNames.RESTORED_CALLER_FIELD, RuntimeNames.RESTORED_CALLER_DESCRIPTOR));
+                spill.add(EntryCalls.passToken());
             }
             spill.add(from);
             method.instructions.insertBefore(site, spill);
@@ -319,12 +317,9 @@ public final class CaptureWeaver {
         InsnList entry = new InsnList();
         LabelNode dispatch = new LabelNode();
         LabelNode invalid = new LabelNode();
-        entry.add(new FieldInsnNode(Opcodes.GETSTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESTORING_FIELD,
-                RuntimeNames.RESTORING_DESCRIPTOR));
+        entry.add(EntryCalls.restoringHint());
         entry.add(new JumpInsnNode(Opcodes.IFEQ, body));
-        entry.add(new LdcInsnNode(key));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME,
-                RuntimeNames.RESUME_DESCRIPTOR, false));
+        entry.add(EntryCalls.resume(key));
         // Stack: frame or null
         entry.add(new InsnNode(Opcodes.DUP));
         entry.add(new JumpInsnNode(Opcodes.IFNONNULL, dispatch));
@@ -410,12 +405,10 @@ public final class CaptureWeaver {
             code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
             code.add(new InsnNode(Opcodes.MONITOREXIT));
         }
-        code.add(new LdcInsnNode(key));
         code.add(integer(point));
         code.add(integer(references));
         code.add(integer(primitives));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.CAPTURE_METHOD,
-                RuntimeNames.CAPTURE_DESCRIPTOR, false));
+        code.add(EntryCalls.capture(key));
         // Stack: capture, frame
         for (SavedSlot slot : slots) {
             if (!slot.isSaved()) {

@@ -1,0 +1,74 @@
+package org.picothreads.targets.forgery;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.lang.reflect.InvocationTargetException;
+import java.util.ArrayList;
+import java.util.List;
+import org.picothreads.runtime.internal.CallerToken;
+import org.picothreads.runtime.internal.Continuation;
+import org.picothreads.runtime.internal.Frame;
+
+/**
+ * A hand-written class, never rewritten, that tries to reach another method's saved activations: it calls the
+ * capture and restore entry points with the victim's key directly, through the invokedynamic bootstrap with its own
+ * lookup and with a lookup it obtained for the victim's class, and by reflection, and tries to set the restoring hint
+ * and read the caller token. Each attempt must fail with a clear error and change nothing.
+ */
+public final class Forger {
+    private Forger() {
+    }
+
+    /** One round of attempts on {@code victimKey}, a method of {@code victim}: what each attempt met, one per line. */
+    public static List<String> attack(Class<?> victim, String victimKey) {
+        List<String> met = new ArrayList<>();
+        met.add(attempt("resumeChecked with its own lookup",
+                () -> Continuation.resumeChecked(victimKey, MethodHandles.lookup())));
+        met.add(attempt("captureChecked with its own lookup",
+                () -> Continuation.captureChecked(0, 0, 0, victimKey, MethodHandles.lookup())));
+        met.add(attempt("link with its own lookup", () -> Continuation.link(MethodHandles.lookup(), "resume",
+                MethodType.methodType(Frame.class), victimKey)));
+        met.add(attempt("link with a private lookup in the victim's class", () -> Continuation.link(
+                MethodHandles.privateLookupIn(victim, MethodHandles.lookup()), "capture",
+                MethodType.methodType(Frame.class, int.class, int.class, int.class), victimKey)));
+        met.add(attempt("resume by reflection", () -> Continuation.class.getDeclaredMethod("resume", String.class)
+                .invoke(null, victimKey)));
+        met.add(attempt("capture by reflection", () -> Continuation.class.getDeclaredMethod("capture", String.class,
+                int.class, int.class, int.class).invoke(null, victimKey, 0, 0, 0)));
+        met.add(attempt("suspend by reflection", () -> Continuation.class.getDeclaredMethod("suspend")
+                .invoke(null)));
+        met.add(attempt("setting the restoring hint by reflection", () -> {
+            Continuation.class.getDeclaredField("restoring").setInt(null, 0);
+            return null;
+        }));
+        met.add(attempt("reading the caller token by reflection", () -> CallerToken.class
+                .getDeclaredField("restoredCaller").get(null)));
+        met.add(attempt("link by reflection with its own lookup", () -> Continuation.class.getMethod("link",
+                MethodHandles.Lookup.class, String.class, MethodType.class, String.class)
+                .invoke(null, MethodHandles.lookup(), "resume", MethodType.methodType(Frame.class), victimKey)));
+        return met;
+    }
+
+    /** An attempt that may throw anything. */
+    private interface Attempt {
+        Object run() throws Throwable;
+    }
+
+    /**
+     * What an attempt met: the exception (the cause, for a reflective call that threw), with the runtime's own message
+     * and only the type of the JDK's, whose wording is the JDK's; or what it returned.
+     */
+    private static String attempt(String what, Attempt attempt) {
+        try {
+            return what + ": returned " + attempt.run();
+        } catch (InvocationTargetException thrown) {
+            return what + ": " + describe(thrown.getCause());
+        } catch (Throwable thrown) {
+            return what + ": " + describe(thrown);
+        }
+    }
+
+    private static String describe(Throwable thrown) {
+        return thrown instanceof IllegalCallerException ? thrown.toString() : thrown.getClass().getName();
+    }
+}

@@ -1,0 +1,168 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResultAllowingPinnedBlocks;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.picothreads.runtime.internal.Rewritten;
+import org.picothreads.targets.blind.handles.HiddenFrameCalls;
+import org.picothreads.targets.blind.missing.MissingClassInFrames;
+import org.picothreads.transform.SourceCompiler;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.testing.GeneratedClassLoader;
+import org.picothreads.transform.testing.RuntimeStatistics;
+import org.picothreads.transform.testing.TargetRunner;
+import org.picothreads.transform.testing.TestClasspath;
+import org.picothreads.transform.testing.TransformingClassLoader;
+import org.picothreads.transform.testing.ValidationAssertions.Pinning;
+
+/**
+ * Where the analysis is blind, the runtime must block in place (pin) and give the platform result: methods left
+ * untransformed inside a rewritten class, and blocking calls reached through frames the JVM hides.
+ */
+@Timeout(value = 3, unit = TimeUnit.MINUTES)
+class BlindSpotsTest {
+    @Test
+    void a_method_left_untransformed_because_a_class_is_missing_pins_the_sleeps_below_it_and_gives_the_same_result()
+            throws Exception {
+        List<Path> classpathWithoutTestClasses = new ArrayList<>(TestClasspath.entries());
+        classpathWithoutTestClasses.removeIf(entry -> entry.toAbsolutePath().normalize()
+                .equals(TestClasspath.testClassesDirectory().toAbsolutePath().normalize()));
+        TransformingClassLoader loader = TransformingClassLoader.forPackagesAgainst(classpathWithoutTestClasses,
+                MissingClassInFrames.class.getPackageName() + ".");
+        Class<?> transformed = loader.transformedCopyOf(MissingClassInFrames.class);
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(MissingClassInFrames.class.getName(), () -> TargetRunner.runPlain(MissingClassInFrames.class),
+                () -> TargetRunner.run(transformed), Pinning.ALLOWED);
+        assertEquals("circle0 square1 circle2 square3 after 1 start(s)\nan ordinary sleeper napped 5 times",
+                TargetRunner.runPlain(MissingClassInFrames.class));
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the four sleeps under shapes() block in place; the ordinary sleeper's five suspend
+        assertTrue(during.pinnedBlocks() >= 4, during.toString());
+
+        MethodReport shapes = methodReport(loader, MissingClassInFrames.class, "shapes");
+        assertFalse(shapes.rewritten());
+        assertTrue(shapes.reason().startsWith("cannot be analysed") && shapes.reason().contains("frame check pins"),
+                shapes.reason());
+        assertEquals(1, shapes.pinnedCallSites().size(), shapes.pinnedCallSites().toString());
+        Rewritten marker = transformed.getAnnotation(Rewritten.class);
+        assertEquals(List.of("shapes([II)Ljava/lang/String;"), List.of(marker.notCapturable()));
+    }
+
+    @Test
+    void a_method_too_large_to_rewrite_or_even_to_pin_is_left_as_it_was_and_the_sleeps_below_it_pin_with_the_same_result(
+            @TempDir Path classes) throws Exception {
+        // 5,000 calls of nap(k), 9 bytes each: 45 KB as compiled; pinning adds 13 bytes a call (110 KB), capture code more.
+        StringBuilder calls = new StringBuilder();
+        for (int call = 0; call < 5000; call++) {
+            calls.append("        total += nap(").append(call).append(");\n");
+        }
+        String source = """
+                package org.picothreads.generated.large;
+
+                public final class LargeMethod {
+                    public static String run() throws Exception {
+                        int[] starts = new int[1];
+                        String[] results = new String[2];
+                        Thread caller = new Thread(() -> results[0] = many(starts));
+                        Thread sleeper = new Thread(() -> {
+                            int naps = 0;
+                            for (int round = 0; round < 5; round++) {
+                                naps += nap(0);
+                            }
+                            results[1] = "an ordinary sleeper napped " + naps + " times";
+                        });
+                        caller.start();
+                        sleeper.start();
+                        caller.join();
+                        sleeper.join();
+                        return results[0] + " after " + starts[0] + " start(s)\\n" + results[1];
+                    }
+
+                    static String many(int[] starts) {
+                        starts[0]++;
+                        int total = 0;
+                %s        return "total " + total;
+                    }
+
+                    static int nap(int call) {
+                        if (call %% 1000 == 0) {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }
+                        return 1;
+                    }
+                }
+                """.formatted(calls);
+        Map<String, byte[]> compiled = SourceCompiler.compile(classes,
+                Map.of("org.picothreads.generated.large.LargeMethod", source));
+        Map<String, byte[]> byBinaryName = new TreeMap<>();
+        compiled.forEach((name, bytes) -> byBinaryName.put(name.replace('/', '.'), bytes));
+        TransformingClassLoader loader = TransformingClassLoader.forClasses(List.of("org.picothreads.generated.large."),
+                SourceCompiler.inputs(compiled));
+        Class<?> plain = new GeneratedClassLoader(byBinaryName).loadClass("org.picothreads.generated.large.LargeMethod");
+        Class<?> transformed = loader.loadClass("org.picothreads.generated.large.LargeMethod");
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(plain.getName(), () -> TargetRunner.run(plain), () -> TargetRunner.run(transformed),
+                Pinning.ALLOWED);
+        assertEquals("total 5000 after 1 start(s)\nan ordinary sleeper napped 5 times", TargetRunner.run(plain));
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the five sleeps under many() block in place
+        assertTrue(during.foreignFramePins() >= 5, during.toString());
+
+        MethodReport many = methodReport(loader, plain, "many");
+        assertFalse(many.rewritten());
+        assertTrue(many.reason().startsWith("would exceed 64 KB") && many.reason().contains("frame check pins"),
+                many.reason());
+        assertEquals(5000, many.pinnedCallSites().size());
+        assertEquals(List.of("many([I)Ljava/lang/String;"),
+                List.of(transformed.getAnnotation(Rewritten.class).notCapturable()));
+    }
+
+    @Test
+    void blocking_through_method_handles_combinators_proxies_reflection_and_run_time_lambdas_pins_and_gives_the_same_result()
+            throws Exception {
+        assertEquals(String.join("\n", "invokeExact 2", "invoke 4", "invokeWithArguments 6", "filterReturnValue 9",
+                "foldArguments 10", "MethodHandleProxies 12", "Proxy 14", "Constructor.newInstance 16",
+                "LambdaMetafactory at run time 18", "LambdaMetafactory at run time, called by IntStream.map 20",
+                "an ordinary sleeper napped 5 times", "rounds around the blocking calls: 1 1 1 2 2 1 1 1 1 1"),
+                TargetRunner.runPlain(HiddenFrameCalls.class));
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResultAllowingPinnedBlocks(HiddenFrameCalls.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the ten sleeps under hidden, generated or JDK frames block in place (nine found by the frame check, one in
+        // the constructor that reflection calls); the ordinary sleeper's five suspend
+        assertTrue(during.foreignFramePins() >= 9 && during.pinnedBlocks() >= 10, during.toString());
+    }
+
+    private static MethodReport methodReport(TransformingClassLoader loader, Class<?> target, String method) {
+        String internalName = target.getName().replace('.', '/');
+        for (ClassReport report : loader.transformResult().report().classes()) {
+            if (report.className().equals(internalName)) {
+                for (MethodReport methodReport : report.methods()) {
+                    if (methodReport.name().equals(method)) {
+                        return methodReport;
+                    }
+                }
+            }
+        }
+        throw new AssertionError("no report for " + target.getName() + "." + method);
+    }
+}

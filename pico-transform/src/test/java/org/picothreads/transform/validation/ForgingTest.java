@@ -1,0 +1,138 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
+
+import java.io.ObjectStreamClass;
+import java.lang.reflect.Constructor;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
+import java.lang.reflect.Modifier;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.picothreads.targets.forgery.victim.ForgedResumes;
+import org.picothreads.transform.testing.GeneratedClassLoader;
+import org.picothreads.transform.testing.RuntimeStatistics;
+import org.picothreads.transform.testing.TargetRunner;
+import org.picothreads.transform.testing.TransformingClassLoader;
+
+/** A hand-written class that was not rewritten cannot reach another method's saved activations. */
+class ForgingTest {
+    private static final String KEY = "org/picothreads/targets/forgery/victim/ForgedResumes.descend(II)I";
+    private static final String FORGER = "org.picothreads.targets.forgery.Forger";
+    private static final String REFUSED = "java.lang.IllegalCallerException: PicoThreads: ";
+
+    @Test
+    void a_forging_class_gets_a_clear_error_at_every_entry_point_and_the_victim_thread_gives_the_same_result()
+            throws Exception {
+        String expected = String.join("\n",
+                "victim sum 370",
+                "resumeChecked with its own lookup: " + REFUSED + FORGER + " may not call Continuation.resume for "
+                        + KEY + ": the class was not rewritten by PicoThreads",
+                "captureChecked with its own lookup: " + REFUSED + FORGER + " may not call Continuation.capture for "
+                        + KEY + ": the class was not rewritten by PicoThreads",
+                "link with its own lookup: " + REFUSED + FORGER + " may not call Continuation.resume for " + KEY
+                        + ": the class was not rewritten by PicoThreads",
+                "link with a private lookup in the victim's class: " + REFUSED + ForgedResumes.class.getName()
+                        + " may not call Continuation.capture for " + KEY
+                        + ": the lookup is not the class's own (MethodHandles.lookup() in the class itself)",
+                "resume by reflection: java.lang.IllegalAccessException",
+                "capture by reflection: java.lang.IllegalAccessException",
+                "suspend by reflection: java.lang.IllegalAccessException",
+                "setting the restoring hint by reflection: java.lang.IllegalAccessException",
+                "reading the caller token by reflection: java.lang.IllegalAccessException",
+                "link by reflection with its own lookup: " + REFUSED + FORGER + " may not call Continuation.resume for "
+                        + KEY + ": the class was not rewritten by PicoThreads",
+                "20 of 20 rounds met the same");
+        assertEquals(expected, TargetRunner.runPlain(ForgedResumes.class));
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(ForgedResumes.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // the victim suspended at each of its 20 sleeps, three frames deep, and came back each time
+        assertTrue(during.suspensions() >= 20 && during.resumes() >= 20, during.toString());
+    }
+
+    @Test
+    void linking_the_entry_points_changes_nothing_that_reflection_or_serialization_sees_of_the_class()
+            throws Exception {
+        Class<?> transformed = TransformingClassLoader.forPackages(ForgedResumes.class.getPackageName() + ".")
+                .transformedCopyOf(ForgedResumes.class);
+        assertEquals(members(ForgedResumes.class), members(transformed));
+        assertEquals(ObjectStreamClass.lookupAny(ForgedResumes.class).getSerialVersionUID(),
+                ObjectStreamClass.lookupAny(transformed).getSerialVersionUID());
+    }
+
+    @Test
+    void a_class_compiled_against_the_old_public_entries_gets_an_illegal_access_error_from_the_jvm() throws Exception {
+        // What a forger compiled against the runtime before this change would do: call resume and capture, write the
+        // restoring hint, read the caller token, directly in bytecode.
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_MAXS);
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "forgery/OldForger", null,
+                "java/lang/Object", null);
+        String continuation = "org/picothreads/runtime/internal/Continuation";
+        String frame = "Lorg/picothreads/runtime/internal/Frame;";
+        MethodVisitor resume = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "resume", "()V", null, null);
+        resume.visitLdcInsn(KEY);
+        resume.visitMethodInsn(Opcodes.INVOKESTATIC, continuation, "resume", "(Ljava/lang/String;)" + frame, false);
+        resume.visitInsn(Opcodes.POP);
+        resume.visitInsn(Opcodes.RETURN);
+        resume.visitMaxs(0, 0);
+        MethodVisitor capture = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "capture", "()V", null,
+                null);
+        capture.visitLdcInsn(KEY);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitInsn(Opcodes.ICONST_0);
+        capture.visitMethodInsn(Opcodes.INVOKESTATIC, continuation, "capture", "(Ljava/lang/String;III)" + frame, false);
+        capture.visitInsn(Opcodes.POP);
+        capture.visitInsn(Opcodes.RETURN);
+        capture.visitMaxs(0, 0);
+        MethodVisitor hint = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "setHint", "()V", null, null);
+        hint.visitInsn(Opcodes.ICONST_0);
+        hint.visitFieldInsn(Opcodes.PUTSTATIC, continuation, "restoring", "I");
+        hint.visitInsn(Opcodes.RETURN);
+        hint.visitMaxs(0, 0);
+        MethodVisitor token = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "readToken", "()V", null,
+                null);
+        token.visitFieldInsn(Opcodes.GETSTATIC, "org/picothreads/runtime/internal/CallerToken", "restoredCaller",
+                "Ljava/lang/Object;");
+        token.visitInsn(Opcodes.POP);
+        token.visitInsn(Opcodes.RETURN);
+        token.visitMaxs(0, 0);
+        writer.visitEnd();
+        Class<?> forger = new GeneratedClassLoader(Map.of("forgery.OldForger", writer.toByteArray()))
+                .loadClass("forgery.OldForger");
+        for (String attempt : List.of("resume", "capture", "setHint", "readToken")) {
+            IllegalAccessError refused = assertThrows(IllegalAccessError.class,
+                    () -> TargetRunner.callStatic(forger, attempt, new Class<?>[0]), attempt);
+            assertTrue(refused.getMessage().contains("forgery.OldForger") && refused.getMessage().contains("private"),
+                    refused.getMessage());
+        }
+    }
+
+    /** The declared fields, methods and constructors with their modifiers and types, sorted. */
+    private static List<String> members(Class<?> type) {
+        List<String> members = new ArrayList<>();
+        for (Field field : type.getDeclaredFields()) {
+            members.add(Modifier.toString(field.getModifiers()) + " " + field.getType().getName() + " " + field.getName());
+        }
+        for (Method method : type.getDeclaredMethods()) {
+            members.add(Modifier.toString(method.getModifiers()) + " " + method.getName()
+                    + Arrays.toString(method.getParameterTypes()) + method.getReturnType().getName());
+        }
+        for (Constructor<?> constructor : type.getDeclaredConstructors()) {
+            members.add(Modifier.toString(constructor.getModifiers()) + " <init>"
+                    + Arrays.toString(constructor.getParameterTypes()));
+        }
+        members.sort(null);
+        return members;
+    }
+}
