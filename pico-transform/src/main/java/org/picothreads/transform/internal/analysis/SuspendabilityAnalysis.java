@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -17,19 +20,37 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
- * Decides, across all the classes of one transformation, which methods can reach a blocking call and
- * which call instructions can therefore suspend the calling thread.
+ * Decides which methods of a program can reach a blocking call and which call instructions can therefore suspend
+ * the calling thread, on demand: a question about one method explores only what its calls can reach, reading the
+ * program's classes as it meets them, and every answer is kept.
  *
  * <p>It runs on the classes after their Thread references were redirected, so the blocking calls are the
  * runtime's primitives. A call can suspend when it reaches a primitive, or when one of the methods it may
- * dispatch to (class-hierarchy analysis over the inputs, including lambda bodies bound by invokedynamic)
- * can suspend. A method that reaches a blocking call but can never be captured (a constructor, a class
- * initializer) blocks in place, so it does not make its callers suspendable.
+ * dispatch to (class-hierarchy analysis over the program's classes known to it, including lambda bodies bound by
+ * invokedynamic) can suspend. A method that reaches a blocking call but can never be captured (a constructor, a
+ * class initializer) blocks in place, so it does not make its callers suspendable.
+ *
+ * <p>Whether a call suspends depends only on its opcode and target ({@link CallKey}). A question about a call
+ * explores the graph below it: each target method not yet decided, then every call of that method, until every
+ * call reached is decided or explored; then the explored part is solved at once by propagating backwards from the
+ * calls that reach a primitive (the least solution, so a cycle of calls that reaches nothing blocking stays
+ * non-blocking), and its answers are kept:
+ * <pre>
+ *   call key --targets--&gt; method --contains--&gt; call key --targets--&gt; ... --&gt; PRIMITIVE
+ *   solve: PRIMITIVE marks its keys; a marked key marks the methods containing it; a marked method that can be
+ *          captured marks the keys that target it
+ * </pre>
+ *
+ * <p>With a fixed set of classes ({@link #analyze}, the command line and the plugin) the answers are those of a
+ * whole-program analysis. Reading a class path as classes load ({@link #onDemand}, the agent), the dispatch targets
+ * are those among the classes read so far: an override in a class read later is not seen by the answers already
+ * kept (the runtime's frame check pins there).
  */
 public final class SuspendabilityAnalysis {
     /** One method of the input: its class and its node. */
@@ -44,22 +65,31 @@ public final class SuspendabilityAnalysis {
     private static final Object PRIMITIVE = new Object();
 
     private final ClassHierarchy hierarchy;
+    /** Reads a class of the program by internal name (redirected, for analysis only), or answers null. */
+    private final Function<String, ClassNode> reader;
+    /** The program's classes known so far, by internal name; null values for names the reader does not know. */
     private final Map<String, ClassNode> inputs = new HashMap<>();
     private final Map<String, List<MethodReference>> methodsByNameAndDescriptor = new HashMap<>();
     private final List<LambdaBinding> lambdaBindings = new ArrayList<>();
     private final Map<CallKey, List<Object>> callTargetsCache = new HashMap<>();
     private final Map<String, Boolean> subtypeCache = new HashMap<>();
 
-    private final Set<AbstractInsnNode> suspendableCalls = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<MethodNode> blockingMethods = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<MethodNode> propagatingMethods = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The classes an earlier run rewrote, by internal name. */
+    private final Set<String> alreadyRewrittenClasses = new HashSet<>();
+    /** The methods of classes an earlier run rewrote, with whether each can capture. */
+    private final Map<MethodNode, Boolean> alreadyRewrittenMethods = new IdentityHashMap<>();
+    /** Decided calls: true when a call with this key can suspend. */
+    private final Map<CallKey, Boolean> decidedCalls = new HashMap<>();
+    /** Decided methods: true when the method contains a call that can suspend. */
+    private final Map<MethodNode, Boolean> decidedMethods = new IdentityHashMap<>();
 
-    private SuspendabilityAnalysis(ClassHierarchy hierarchy) {
+    private SuspendabilityAnalysis(ClassHierarchy hierarchy, Function<String, ClassNode> reader) {
         this.hierarchy = hierarchy;
+        this.reader = reader;
     }
 
     /**
-     * Analyses the classes together.
+     * The analysis of a fixed set of classes, the whole program as far as dispatch goes.
      *
      * @param classes            the classes to rewrite, already redirected
      * @param alreadyRewritten   classes of the input that an earlier run rewrote: they are not changed again,
@@ -67,26 +97,158 @@ public final class SuspendabilityAnalysis {
      */
     public static SuspendabilityAnalysis analyze(List<ClassNode> classes, List<ClassNode> alreadyRewritten,
             ClassHierarchy hierarchy) {
-        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy);
-        analysis.index(classes);
-        analysis.index(alreadyRewritten);
-        analysis.propagate(classes, alreadyRewritten);
+        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy, name -> null);
+        for (ClassNode classNode : classes) {
+            analysis.index(classNode);
+        }
+        for (ClassNode classNode : alreadyRewritten) {
+            analysis.indexAlreadyRewritten(classNode);
+        }
         return analysis;
+    }
+
+    /**
+     * An analysis that reads the program's classes from {@code reader} as it meets them (a class path as the
+     * agent sees it); {@link #include} adds a class before its methods are asked about.
+     *
+     * @param reader the program's class by internal name, redirected, or null when the name is not the program's
+     */
+    public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader) {
+        return new SuspendabilityAnalysis(hierarchy, reader);
+    }
+
+    /**
+     * Makes the class, and the classes its methods create instances of, known to the analysis (the types a program
+     * can instantiate are the ones whose overrides a call may reach), unless they are known already.
+     */
+    public void include(ClassNode classNode) {
+        if (!inputs.containsKey(classNode.name)) {
+            index(classNode);
+        }
+        for (MethodNode method : classNode.methods) {
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction.getOpcode() == Opcodes.NEW) {
+                    programClass(((TypeInsnNode) instruction).desc);
+                }
+            }
+        }
+    }
+
+    /** The program's class of this name known to the analysis, reading it when needed, or null. */
+    public ClassNode programClass(String internalName) {
+        if (inputs.containsKey(internalName)) {
+            return inputs.get(internalName);
+        }
+        ClassNode read = reader.apply(internalName);
+        if (read == null) {
+            inputs.put(internalName, null);
+            return null;
+        }
+        if (isAlreadyRewritten(read)) {
+            indexAlreadyRewritten(read);
+        } else {
+            index(read);
+        }
+        return read;
+    }
+
+    /** The class of this name that is to be rewritten (of the program, not rewritten by an earlier run), or null. */
+    public ClassNode classToRewrite(String internalName) {
+        ClassNode classNode = programClass(internalName);
+        return classNode == null || alreadyRewrittenClasses.contains(internalName) ? null : classNode;
     }
 
     /** True when the call instruction can suspend the thread that executes it. */
     public boolean isSuspendableCall(AbstractInsnNode instruction) {
-        return suspendableCalls.contains(instruction);
+        return instruction instanceof MethodInsnNode call && decide(CallKey.of(call));
+    }
+
+    /**
+     * Why the call can suspend: the shortest chain of calls from it down to a blocking primitive, as the call itself,
+     * then each method entered with the call it makes next, the last being the primitive (or a method an earlier run
+     * rewrote), each {@code owner.name+descriptor} with the JDK member named for a call redirected to the runtime.
+     * Empty when the call cannot suspend.
+     */
+    public List<String> blockingChain(MethodInsnNode call) {
+        CallKey start = CallKey.of(call);
+        if (!decide(start)) {
+            return List.of();
+        }
+        Map<CallKey, CallKey> previous = new HashMap<>();
+        Map<CallKey, MethodReference> enteredBefore = new HashMap<>();
+        Deque<CallKey> pending = new ArrayDeque<>();
+        pending.add(start);
+        previous.put(start, null);
+        while (!pending.isEmpty()) {
+            CallKey key = pending.poll();
+            List<Object> targets = callTargets(key);
+            MethodReference rewrittenEarlier = null;
+            for (Object target : targets) {
+                if (target != PRIMITIVE && Boolean.TRUE.equals(alreadyRewrittenMethods.get(
+                        ((MethodReference) target).method()))) {
+                    rewrittenEarlier = (MethodReference) target;
+                }
+            }
+            if (targets.contains(PRIMITIVE) || rewrittenEarlier != null) {
+                List<String> chain = new ArrayList<>();
+                if (rewrittenEarlier != null && !targets.contains(PRIMITIVE)) {
+                    chain.add(describe(rewrittenEarlier));
+                }
+                for (CallKey step = key; step != null; step = previous.get(step)) {
+                    chain.add(hierarchy.redirects().describeCall(step.owner(), step.name(), step.desc()));
+                    MethodReference entered = enteredBefore.get(step);
+                    if (entered != null) {
+                        chain.add(describe(entered));
+                    }
+                }
+                Collections.reverse(chain);
+                return chain;
+            }
+            for (Object target : targets) {
+                MethodReference reference = (MethodReference) target;
+                if (!isCapturable(reference.method())) {
+                    continue;
+                }
+                for (CallKey next : callKeys(reference.method())) {
+                    if (!previous.containsKey(next) && decide(next)) {
+                        previous.put(next, key);
+                        enteredBefore.put(next, reference);
+                        pending.add(next);
+                    }
+                }
+            }
+        }
+        return List.of();
+    }
+
+    private static String describe(MethodReference reference) {
+        return reference.owner().name + "." + reference.method().name + reference.method().desc;
     }
 
     /** True when the method contains at least one call that can suspend. */
     public boolean reachesBlockingCall(MethodNode method) {
-        return blockingMethods.contains(method);
+        Boolean decided = decidedMethods.get(method);
+        if (decided != null) {
+            return decided;
+        }
+        boolean reaches = false;
+        for (CallKey key : callKeys(method)) {
+            if (decide(key)) {
+                reaches = true;
+                break;
+            }
+        }
+        decidedMethods.put(method, reaches);
+        return reaches;
     }
 
     /** True when a thread can be captured inside this method, so calls to it can suspend. */
     public boolean isCapturable(MethodNode method) {
-        return propagatingMethods.contains(method);
+        Boolean rewrittenEarlier = alreadyRewrittenMethods.get(method);
+        if (rewrittenEarlier != null) {
+            return rewrittenEarlier;
+        }
+        return canBeCaptured(method) && reachesBlockingCall(method);
     }
 
     /**
@@ -98,18 +260,36 @@ public final class SuspendabilityAnalysis {
                 && (method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
     }
 
-    private void index(List<ClassNode> classes) {
-        for (ClassNode classNode : classes) {
-            inputs.put(classNode.name, classNode);
-            for (MethodNode method : classNode.methods) {
-                methodsByNameAndDescriptor.computeIfAbsent(method.name + method.desc, key -> new ArrayList<>())
-                        .add(new MethodReference(classNode, method));
-                for (AbstractInsnNode instruction : method.instructions) {
-                    if (instruction instanceof InvokeDynamicInsnNode dynamic) {
-                        recordLambda(dynamic);
-                    }
+    private static boolean isAlreadyRewritten(ClassNode classNode) {
+        if (classNode.visibleAnnotations != null) {
+            for (var annotation : classNode.visibleAnnotations) {
+                if (annotation.desc.equals(RuntimeNames.REWRITTEN_MARKER)) {
+                    return true;
                 }
             }
+        }
+        return false;
+    }
+
+    private void index(ClassNode classNode) {
+        inputs.put(classNode.name, classNode);
+        for (MethodNode method : classNode.methods) {
+            methodsByNameAndDescriptor.computeIfAbsent(method.name + method.desc, key -> new ArrayList<>())
+                    .add(new MethodReference(classNode, method));
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction instanceof InvokeDynamicInsnNode dynamic) {
+                    recordLambda(dynamic);
+                }
+            }
+        }
+        callTargetsCache.clear();
+    }
+
+    private void indexAlreadyRewritten(ClassNode classNode) {
+        alreadyRewrittenClasses.add(classNode.name);
+        index(classNode);
+        for (MethodNode method : classNode.methods) {
+            alreadyRewrittenMethods.put(method, callsRuntime(method, RuntimeNames.CONTINUATION, RuntimeNames.RESUME));
         }
     }
 
@@ -137,51 +317,86 @@ public final class SuspendabilityAnalysis {
                 descriptors, implementation));
     }
 
-    private void propagate(List<ClassNode> classes, List<ClassNode> alreadyRewritten) {
-        Map<MethodNode, List<Caller>> callers = new IdentityHashMap<>();
-        Deque<MethodNode> worklist = new ArrayDeque<>();
-        for (ClassNode classNode : alreadyRewritten) {
-            for (MethodNode method : classNode.methods) {
-                if (callsRuntime(method, RuntimeNames.CONTINUATION, RuntimeNames.RESUME)) {
-                    propagatingMethods.add(method);
-                    worklist.add(method);
-                }
+    /** The distinct keys of the method's calls, in order. */
+    private static Set<CallKey> callKeys(MethodNode method) {
+        Set<CallKey> keys = new LinkedHashSet<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call) {
+                keys.add(CallKey.of(call));
             }
         }
-        for (ClassNode classNode : classes) {
-            for (MethodNode method : classNode.methods) {
-                for (AbstractInsnNode instruction : method.instructions) {
-                    if (!(instruction instanceof MethodInsnNode call)) {
-                        continue;
-                    }
-                    for (Object target : callTargets(call)) {
-                        if (target == PRIMITIVE) {
-                            markSuspendable(call, method, worklist);
-                        } else {
-                            callers.computeIfAbsent(((MethodReference) target).method(), key -> new ArrayList<>())
-                                    .add(new Caller(call, method));
+        return keys;
+    }
+
+    /** Whether calls with this key can suspend: decided before, or now with everything below them. */
+    private boolean decide(CallKey start) {
+        Boolean decided = decidedCalls.get(start);
+        if (decided != null) {
+            return decided;
+        }
+        // Explore: every call key and method reachable from the start that is not decided yet.
+        Map<CallKey, List<MethodNode>> exploredCalls = new HashMap<>();
+        Map<MethodNode, Set<CallKey>> exploredMethods = new IdentityHashMap<>();
+        Map<MethodNode, List<CallKey>> callersOf = new IdentityHashMap<>();
+        Map<CallKey, List<MethodNode>> containersOf = new HashMap<>();
+        Deque<CallKey> marked = new ArrayDeque<>();
+        Deque<CallKey> pending = new ArrayDeque<>();
+        pending.add(start);
+        while (!pending.isEmpty()) {
+            CallKey key = pending.poll();
+            if (decidedCalls.containsKey(key) || exploredCalls.containsKey(key)) {
+                continue;
+            }
+            List<MethodNode> targets = new ArrayList<>();
+            exploredCalls.put(key, targets);
+            boolean reachesPrimitive = false;
+            for (Object target : callTargets(key)) {
+                if (target == PRIMITIVE) {
+                    reachesPrimitive = true;
+                    continue;
+                }
+                MethodNode method = ((MethodReference) target).method();
+                targets.add(method);
+                if (alreadyRewrittenMethods.containsKey(method) || decidedMethods.containsKey(method)) {
+                    reachesPrimitive |= isCapturable(method);
+                    continue;
+                }
+                callersOf.computeIfAbsent(method, unused -> new ArrayList<>()).add(key);
+                if (!exploredMethods.containsKey(method)) {
+                    Set<CallKey> keys = callKeys(method);
+                    exploredMethods.put(method, keys);
+                    for (CallKey callKey : keys) {
+                        containersOf.computeIfAbsent(callKey, unused -> new ArrayList<>()).add(method);
+                        Boolean known = decidedCalls.get(callKey);
+                        if (known == null) {
+                            pending.add(callKey);
+                        } else if (known) {
+                            marked.add(callKey);
                         }
                     }
                 }
             }
-        }
-        while (!worklist.isEmpty()) {
-            MethodNode callee = worklist.poll();
-            for (Caller caller : callers.getOrDefault(callee, List.of())) {
-                markSuspendable(caller.call(), caller.method(), worklist);
+            if (reachesPrimitive) {
+                marked.add(key);
             }
         }
-    }
-
-    private record Caller(MethodInsnNode call, MethodNode method) {
-    }
-
-    private void markSuspendable(MethodInsnNode call, MethodNode method, Deque<MethodNode> worklist) {
-        suspendableCalls.add(call);
-        blockingMethods.add(method);
-        if (canBeCaptured(method) && propagatingMethods.add(method)) {
-            worklist.add(method);
+        // Solve: propagate backwards from the calls that reach a primitive.
+        Set<CallKey> suspending = new HashSet<>();
+        Set<MethodNode> reaching = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (!marked.isEmpty()) {
+            CallKey key = marked.poll();
+            if (!suspending.add(key)) {
+                continue;
+            }
+            for (MethodNode container : containersOf.getOrDefault(key, List.of())) {
+                if (reaching.add(container) && canBeCaptured(container)) {
+                    marked.addAll(callersOf.getOrDefault(container, List.of()));
+                }
+            }
         }
+        exploredCalls.keySet().forEach(key -> decidedCalls.put(key, suspending.contains(key)));
+        exploredMethods.keySet().forEach(method -> decidedMethods.put(method, reaching.contains(method)));
+        return decidedCalls.get(start);
     }
 
     private static boolean callsRuntime(MethodNode method, String owner, String name) {
@@ -194,46 +409,45 @@ public final class SuspendabilityAnalysis {
     }
 
     /** The methods of the input a call may reach, and {@link #PRIMITIVE} when it is a blocking primitive. */
-    private List<Object> callTargets(MethodInsnNode call) {
-        CallKey cacheKey = new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
-        List<Object> targets = callTargetsCache.get(cacheKey);
+    private List<Object> callTargets(CallKey call) {
+        List<Object> targets = callTargetsCache.get(call);
         if (targets == null) {
             targets = computeCallTargets(call);
-            callTargetsCache.put(cacheKey, targets);
+            callTargetsCache.put(call, targets);
         }
         return targets;
     }
 
-    private List<Object> computeCallTargets(MethodInsnNode call) {
-        if (Redirects.table().isBlockingTarget(call.owner, call.name, call.desc)) {
+    private List<Object> computeCallTargets(CallKey call) {
+        if (Redirects.table().isBlockingTarget(call.owner(), call.name(), call.desc())) {
             return List.of(PRIMITIVE);
         }
-        String member = call.name + call.desc;
+        String member = call.name() + call.desc();
         List<Object> targets = new ArrayList<>();
-        boolean threadRun = member.equals("run()V") && (call.owner.equals(RuntimeNames.PICO_THREAD)
-                || isSubtype(call.owner, RuntimeNames.THREAD));
-        if (RuntimeNames.isRuntimeClass(call.owner) && !threadRun) {
+        boolean threadRun = member.equals("run()V") && (call.owner().equals(RuntimeNames.PICO_THREAD)
+                || isSubtype(call.owner(), RuntimeNames.THREAD));
+        if (RuntimeNames.isRuntimeClass(call.owner()) && !threadRun) {
             return List.of();
         }
-        if (call.name.equals("<init>") || call.name.equals("<clinit>")) {
+        if (call.name().equals("<init>") || call.name().equals("<clinit>")) {
             return List.of();
         }
-        MethodReference resolved = resolve(call.owner, member);
+        MethodReference resolved = resolve(call.owner(), member);
         if (resolved != null) {
             targets.add(resolved);
-        } else if (capturesOnTheClasspath(call.owner, member)) {
+        } else if (capturesOnTheClasspath(call.owner(), member)) {
             // Code an earlier run rewrote (a jar on the classpath): its frames capture and restore themselves.
             targets.add(PRIMITIVE);
         }
-        boolean dispatched = call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
+        boolean dispatched = call.opcode() == Opcodes.INVOKEVIRTUAL || call.opcode() == Opcodes.INVOKEINTERFACE;
         if (dispatched) {
-            addOverrides(call.owner, member, targets);
-            addLambdas(call.owner, call.name, call.desc, targets);
+            addOverrides(call.owner(), member, targets);
+            addLambdas(call.owner(), call.name(), call.desc(), targets);
         }
         if (threadRun) {
             // PicoThread.run() runs its Runnable target, and a Thread's run() may be any subclass's override.
             addOverrides(RuntimeNames.RUNNABLE, member, targets);
-            addLambdas(RuntimeNames.RUNNABLE, call.name, call.desc, targets);
+            addLambdas(RuntimeNames.RUNNABLE, call.name(), call.desc(), targets);
         }
         return targets;
     }
@@ -270,7 +484,7 @@ public final class SuspendabilityAnalysis {
     /** The input method a call to {@code owner.member} resolves to, or null when it resolves outside the input. */
     private MethodReference resolve(String owner, String member) {
         for (String type = owner; type != null; ) {
-            ClassNode input = inputs.get(type);
+            ClassNode input = programClass(type);
             if (input != null) {
                 MethodNode method = declared(input, member);
                 if (method != null) {
@@ -294,7 +508,7 @@ public final class SuspendabilityAnalysis {
      * rewritten. Overrides in other classes outside the input are not looked for, as for any code outside it.
      */
     private boolean capturesOnTheClasspath(String owner, String member) {
-        for (String type = owner; type != null && !inputs.containsKey(type); ) {
+        for (String type = owner; type != null && programClass(type) == null; ) {
             ClassHierarchy.ClassInfo info = hierarchy.find(type);
             if (info == null) {
                 return false;
@@ -312,7 +526,7 @@ public final class SuspendabilityAnalysis {
             return null;
         }
         visited.add(type);
-        ClassNode input = inputs.get(type);
+        ClassNode input = programClass(type);
         List<String> supertypes = new ArrayList<>();
         if (input != null) {
             MethodNode method = declared(input, member);
@@ -339,8 +553,11 @@ public final class SuspendabilityAnalysis {
         return null;
     }
 
-    /** A call instruction's opcode and target, the key of the call-target cache (no string built per call). */
-    private record CallKey(int opcode, String owner, String name, String descriptor) {
+    /** A call instruction's opcode and target: what decides whether it can suspend. */
+    private record CallKey(int opcode, String owner, String name, String desc) {
+        static CallKey of(MethodInsnNode call) {
+            return new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
+        }
     }
 
     private static MethodNode declared(ClassNode classNode, String member) {
