@@ -7,15 +7,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.ClassRewriter;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.TransformReport;
@@ -192,6 +197,7 @@ public final class PicoTransformer {
                     analysis.include(analysed);
                 }
                 // The analysis keeps its own reading of the class; the rewrite changes this one in place.
+                // No blocking chains: the analysis grows with every class, and the chains would be searched again.
                 ClassRewriter.ParsedClass parsed = ClassRewriter.parseForRewrite(input, hierarchy);
                 ClassRewriter.Written written = ClassRewriter.write(parsed, analysis, callbacks, hierarchy);
                 return new TransformResult(List.of(written.output()), new TransformReport(List.of(written.report())));
@@ -291,6 +297,7 @@ public final class PicoTransformer {
             }
         }
         ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis);
+        Map<String, List<String>> chains = blockingChains(rewriting, analysis);
 
         List<ClassOutput> outputs = new ArrayList<>(count);
         List<ClassReport> reports = new ArrayList<>(count);
@@ -311,7 +318,32 @@ public final class PicoTransformer {
                 throw failure(input, name, "cannot be rewritten", exception);
             }
         }
-        return new TransformResult(outputs, new TransformReport(reports));
+        return new TransformResult(outputs, new TransformReport(reports, chains));
+    }
+
+    /**
+     * The chain by which each call of the classes that can suspend reaches a blocking primitive, by the called method
+     * as the report names it. Called before the classes are rewritten in place.
+     */
+    private static Map<String, List<String>> blockingChains(List<ClassNode> classes, SuspendabilityAnalysis analysis) {
+        Map<String, MethodInsnNode> suspendingCalls = new TreeMap<>();
+        for (ClassNode classNode : classes) {
+            for (MethodNode method : classNode.methods) {
+                if (!analysis.reachesBlockingCall(method)) {
+                    continue;
+                }
+                for (AbstractInsnNode instruction : method.instructions) {
+                    if (instruction instanceof MethodInsnNode call && analysis.isSuspendableCall(call)) {
+                        suspendingCalls.putIfAbsent(Redirects.table().describeCall(call.owner, call.name, call.desc),
+                                call);
+                    }
+                }
+            }
+        }
+        // Every call is decided now, so the chains are searched once for all.
+        Map<String, List<String>> chains = new TreeMap<>();
+        suspendingCalls.forEach((target, call) -> chains.put(target, analysis.blockingChain(call)));
+        return chains;
     }
 
     private static ClassHierarchy.ClassInfo readHeader(ClassInput input) throws TransformException {

@@ -38,6 +38,7 @@ final class RewritingTransformer implements ClassFileTransformer {
     /** The report of each class given to the transformer, in the order they loaded. */
     private final List<ClassReport> reports = new ArrayList<>();
 
+
     RewritingTransformer(ClassNameFilter filter, ClassRewriting rewriting, PrintStream warnings) {
         this.filter = filter;
         this.rewriting = rewriting;

@@ -80,6 +80,8 @@ public final class SuspendabilityAnalysis {
     private final Map<MethodNode, Boolean> alreadyRewrittenMethods = new IdentityHashMap<>();
     /** Decided calls: true when a call with this key can suspend. */
     private final Map<CallKey, Boolean> decidedCalls = new HashMap<>();
+    /** The next step of every call that can suspend, as far as decided when computed, for {@link #blockingChain}. */
+    private Map<CallKey, NextStep> nextSteps;
     /** Decided methods: true when the method contains a call that can suspend. */
     private final Map<MethodNode, Boolean> decidedMethods = new IdentityHashMap<>();
 
@@ -165,60 +167,104 @@ public final class SuspendabilityAnalysis {
 
     /**
      * Why the call can suspend: the shortest chain of calls from it down to a blocking primitive, as the call itself,
-     * then each method entered with the call it makes next, the last being the primitive (or a method an earlier run
-     * rewrote), each {@code owner.name+descriptor} with the JDK member named for a call redirected to the runtime.
-     * Empty when the call cannot suspend.
+     * then for each step the method entered (when dispatch chose another than the one called) and the call it makes
+     * next, the primitive last (or the last method entered, when an earlier
+     * run rewrote it), each {@code owner.name+descriptor}, a call redirected to the runtime named as the JDK member
+     * it stands for. Empty when the call cannot suspend.
      */
     public List<String> blockingChain(MethodInsnNode call) {
         CallKey start = CallKey.of(call);
         if (!decide(start)) {
             return List.of();
         }
-        Map<CallKey, CallKey> previous = new HashMap<>();
-        Map<CallKey, MethodReference> enteredBefore = new HashMap<>();
-        Deque<CallKey> pending = new ArrayDeque<>();
-        pending.add(start);
-        previous.put(start, null);
-        while (!pending.isEmpty()) {
-            CallKey key = pending.poll();
-            List<Object> targets = callTargets(key);
-            MethodReference rewrittenEarlier = null;
-            for (Object target : targets) {
-                if (target != PRIMITIVE && Boolean.TRUE.equals(alreadyRewrittenMethods.get(
-                        ((MethodReference) target).method()))) {
-                    rewrittenEarlier = (MethodReference) target;
-                }
-            }
-            if (targets.contains(PRIMITIVE) || rewrittenEarlier != null) {
-                List<String> chain = new ArrayList<>();
-                if (rewrittenEarlier != null && !targets.contains(PRIMITIVE)) {
-                    chain.add(describe(rewrittenEarlier));
-                }
-                for (CallKey step = key; step != null; step = previous.get(step)) {
-                    chain.add(hierarchy.redirects().describeCall(step.owner(), step.name(), step.desc()));
-                    MethodReference entered = enteredBefore.get(step);
-                    if (entered != null) {
-                        chain.add(describe(entered));
-                    }
-                }
-                Collections.reverse(chain);
+        if (nextSteps == null || !nextSteps.containsKey(start)) {
+            nextSteps = shortestNextSteps();
+        }
+        List<String> chain = new ArrayList<>();
+        chain.add(describe(start));
+        for (CallKey key = start; ; ) {
+            NextStep step = nextSteps.get(key);
+            if (step == null || step == PRIMITIVE_STEP) {
                 return chain;
             }
-            for (Object target : targets) {
+            String entered = describe(step.entered());
+            if (!entered.equals(chain.get(chain.size() - 1))) {
+                chain.add(entered);
+            }
+            if (step.call() == null) {
+                return chain;
+            }
+            chain.add(describe(step.call()));
+            key = step.call();
+        }
+    }
+
+    /**
+     * The next step from a call that can suspend towards the nearest primitive: the method it enters and the call
+     * that method makes next; the call is null when the method is one an earlier run rewrote; no step at all when
+     * the call itself is a primitive.
+     */
+    private record NextStep(MethodReference entered, CallKey call) {
+    }
+
+    /** The step of a call that is a primitive itself: the chain ends there. */
+    private static final NextStep PRIMITIVE_STEP = new NextStep(null, null);
+
+    /** The next step of every decided call that can suspend, by a breadth-first search back from the primitives. */
+    private Map<CallKey, NextStep> shortestNextSteps() {
+        Map<CallKey, List<NextStep>> callersOf = new HashMap<>();
+        Map<MethodNode, Set<CallKey>> keysOf = new IdentityHashMap<>();
+        Map<CallKey, NextStep> next = new HashMap<>();
+        Deque<CallKey> reached = new ArrayDeque<>();
+        Set<CallKey> done = new HashSet<>();
+        for (Map.Entry<CallKey, Boolean> decided : decidedCalls.entrySet()) {
+            if (!decided.getValue()) {
+                continue;
+            }
+            CallKey key = decided.getKey();
+            NextStep terminal = null;
+            boolean primitive = false;
+            for (Object target : callTargets(key)) {
+                if (target == PRIMITIVE) {
+                    primitive = true;
+                    continue;
+                }
                 MethodReference reference = (MethodReference) target;
+                if (Boolean.TRUE.equals(alreadyRewrittenMethods.get(reference.method()))) {
+                    terminal = new NextStep(reference, null);
+                    continue;
+                }
                 if (!isCapturable(reference.method())) {
                     continue;
                 }
-                for (CallKey next : callKeys(reference.method())) {
-                    if (!previous.containsKey(next) && decide(next)) {
-                        previous.put(next, key);
-                        enteredBefore.put(next, reference);
-                        pending.add(next);
+                for (CallKey inside : keysOf.computeIfAbsent(reference.method(), SuspendabilityAnalysis::callKeys)) {
+                    if (Boolean.TRUE.equals(decidedCalls.get(inside))) {
+                        callersOf.computeIfAbsent(inside, unused -> new ArrayList<>())
+                                .add(new NextStep(reference, key));
                     }
                 }
             }
+            if (primitive || terminal != null) {
+                next.put(key, primitive ? PRIMITIVE_STEP : terminal);
+                done.add(key);
+                reached.add(key);
+            }
         }
-        return List.of();
+        while (!reached.isEmpty()) {
+            CallKey key = reached.poll();
+            for (NextStep caller : callersOf.getOrDefault(key, List.of())) {
+                // caller.call() is the calling key; from it, the next step enters caller.entered() and calls key.
+                if (done.add(caller.call())) {
+                    next.put(caller.call(), new NextStep(caller.entered(), key));
+                    reached.add(caller.call());
+                }
+            }
+        }
+        return next;
+    }
+
+    private String describe(CallKey call) {
+        return hierarchy.redirects().describeCall(call.owner(), call.name(), call.desc());
     }
 
     private static String describe(MethodReference reference) {
