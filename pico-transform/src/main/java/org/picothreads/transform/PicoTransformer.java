@@ -149,7 +149,8 @@ public final class PicoTransformer {
     /**
      * Rewrites the classes of a program one at a time as it loads them, with the analysis of the program kept from
      * one class to the next: which calls of a class can suspend is decided from what they reach on the classpath,
-     * read then (never loaded), and dispatch considers the program's classes read so far.
+     * read then (never loaded). A virtual or interface call may reach the override of any class of the classpath:
+     * the first such call reads every class header of the classpath once, to know which classes declare what.
      */
     public final class Loading implements AutoCloseable {
         private final ClassHierarchy hierarchy;
@@ -158,6 +159,8 @@ public final class PicoTransformer {
         private final ForeignCallbackAnalysis callbacks;
         /** Whether the program has pico-net, so that its redirects apply. */
         private final boolean withNet;
+        /** The program's classes that declare each method, read from every class header once a call dispatches. */
+        private Map<String, List<String>> declaringClasses;
 
         private Loading(ClassHierarchy hierarchy, Predicate<String> program) {
             this.hierarchy = hierarchy;
@@ -165,7 +168,8 @@ public final class PicoTransformer {
             this.withNet = hasPicoNet(picoNetAtRunTime, List.of(), hierarchy);
             hierarchy.useNet(withNet);
             hierarchy.rewriteHeadersOf(name -> program.test(name) && !RuntimeNames.isRuntimeClass(name));
-            this.analysis = SuspendabilityAnalysis.onDemand(hierarchy, this::readForAnalysis);
+            this.analysis = SuspendabilityAnalysis.onDemand(hierarchy, this::readForAnalysis,
+                    method -> declaringClasses().getOrDefault(method, List.of()));
             this.callbacks = new ForeignCallbackAnalysis(analysis);
         }
 
@@ -214,6 +218,14 @@ public final class PicoTransformer {
          */
         public String socketUserWithoutPicoNet(ClassInput input) {
             return withNet ? null : SocketUse.firstUser(List.of(input));
+        }
+
+        private Map<String, List<String>> declaringClasses() {
+            if (declaringClasses == null) {
+                declaringClasses = hierarchy.declaringClassesByMethod(
+                        name -> program.test(name) && !RuntimeNames.isRuntimeClass(name));
+            }
+            return declaringClasses;
         }
 
         /** The program's class of this name from the classpath, read and redirected for the analysis, or null. */

@@ -67,6 +67,11 @@ public final class SuspendabilityAnalysis {
     private final ClassHierarchy hierarchy;
     /** Reads a class of the program by internal name (redirected, for analysis only), or answers null. */
     private final Function<String, ClassNode> reader;
+    /**
+     * For a method ({@code name+descriptor}), the program's classes that declare it, by internal name, when the
+     * program is read on demand; null for a fixed set of classes, which are all known.
+     */
+    private final Function<String, List<String>> declaringClasses;
     /** The program's classes known so far, by internal name; null values for names the reader does not know. */
     private final Map<String, ClassNode> inputs = new HashMap<>();
     private final Map<String, List<MethodReference>> methodsByNameAndDescriptor = new HashMap<>();
@@ -85,9 +90,11 @@ public final class SuspendabilityAnalysis {
     /** Decided methods: true when the method contains a call that can suspend. */
     private final Map<MethodNode, Boolean> decidedMethods = new IdentityHashMap<>();
 
-    private SuspendabilityAnalysis(ClassHierarchy hierarchy, Function<String, ClassNode> reader) {
+    private SuspendabilityAnalysis(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
+            Function<String, List<String>> declaringClasses) {
         this.hierarchy = hierarchy;
         this.reader = reader;
+        this.declaringClasses = declaringClasses;
     }
 
     /**
@@ -99,7 +106,7 @@ public final class SuspendabilityAnalysis {
      */
     public static SuspendabilityAnalysis analyze(List<ClassNode> classes, List<ClassNode> alreadyRewritten,
             ClassHierarchy hierarchy) {
-        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy, name -> null);
+        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy, name -> null, null);
         for (ClassNode classNode : classes) {
             analysis.index(classNode);
         }
@@ -113,10 +120,14 @@ public final class SuspendabilityAnalysis {
      * An analysis that reads the program's classes from {@code reader} as it meets them (a class path as the
      * agent sees it); {@link #include} adds a class before its methods are asked about.
      *
-     * @param reader the program's class by internal name, redirected, or null when the name is not the program's
+     * @param reader           the program's class by internal name, redirected, or null when the name is not the
+     *                         program's
+     * @param declaringClasses for a method ({@code name+descriptor}), the program's classes that declare it, asked
+     *                         when a virtual or interface call is met: the overrides among them are read then
      */
-    public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader) {
-        return new SuspendabilityAnalysis(hierarchy, reader);
+    public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
+            Function<String, List<String>> declaringClasses) {
+        return new SuspendabilityAnalysis(hierarchy, reader, declaringClasses);
     }
 
     /**
@@ -499,6 +510,13 @@ public final class SuspendabilityAnalysis {
     }
 
     private void addOverrides(String owner, String member, List<Object> targets) {
+        if (declaringClasses != null) {
+            for (String declaring : declaringClasses.apply(member)) {
+                if (!inputs.containsKey(declaring) && isSubtype(declaring, owner)) {
+                    programClass(declaring);
+                }
+            }
+        }
         for (MethodReference candidate : methodsByNameAndDescriptor.getOrDefault(member, List.of())) {
             if ((candidate.method().access & Opcodes.ACC_STATIC) == 0 && isSubtype(candidate.owner().name, owner)
                     && !targets.contains(candidate)) {
@@ -508,7 +526,9 @@ public final class SuspendabilityAnalysis {
     }
 
     private void addLambdas(String owner, String name, String descriptor, List<Object> targets) {
-        for (LambdaBinding binding : lambdaBindings) {
+        // By index: resolving an implementation may read a class, whose lambda sites are added as this runs.
+        for (int index = 0; index < lambdaBindings.size(); index++) {
+            LambdaBinding binding = lambdaBindings.get(index);
             if (!binding.methodName().equals(name) || !binding.methodDescriptors().contains(descriptor)
                     || !isSubtype(binding.interfaceType(), owner)) {
                 continue;

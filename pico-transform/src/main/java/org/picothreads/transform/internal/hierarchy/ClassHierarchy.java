@@ -215,6 +215,89 @@ public final class ClassHierarchy implements AutoCloseable {
         }
     }
 
+    /**
+     * For each method ({@code name+descriptor}), the classes of the classpath that {@code program} accepts and that
+     * declare it, by internal name: one reading of every class file's method table (the first class of each name, as
+     * a class loader finds it).
+     */
+    public Map<String, List<String>> declaringClassesByMethod(Predicate<String> program) {
+        Map<String, List<String>> declaring = new HashMap<>();
+        Set<String> seen = new HashSet<>();
+        try {
+            for (Path directory : directories) {
+                try (var files = Files.walk(directory)) {
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        String relative = directory.relativize(file).toString().replace('\\', '/');
+                        if (relative.endsWith(".class") && Files.isRegularFile(file)) {
+                            declare(relative, Files.readAllBytes(file), program, seen, declaring);
+                        }
+                    }
+                }
+            }
+            for (ZipFile archive : archives) {
+                for (var entries = archive.entries(); entries.hasMoreElements(); ) {
+                    ZipEntry entry = entries.nextElement();
+                    if (entry.getName().endsWith(".class") && !entry.isDirectory()) {
+                        try (InputStream in = archive.getInputStream(entry)) {
+                            declare(entry.getName(), in.readAllBytes(), program, seen, declaring);
+                        }
+                    }
+                }
+            }
+        } catch (IOException exception) {
+            throw new UncheckedIOException("cannot read the classpath", exception);
+        }
+        return declaring;
+    }
+
+    private static void declare(String resource, byte[] classFile, Predicate<String> program, Set<String> seen,
+            Map<String, List<String>> declaring) {
+        String name = resource.substring(0, resource.length() - ".class".length());
+        if (!seen.add(name) || !program.test(name)) {
+            return;
+        }
+        try {
+            // Only the names of the declared methods: read past the constant pool, the interfaces and the fields.
+            ClassReader reader = new ClassReader(classFile);
+            if (!name.equals(reader.getClassName())) {
+                return;
+            }
+            char[] buffer = new char[reader.getMaxStringLength()];
+            int offset = reader.header + 6;
+            offset += 2 + 2 * reader.readUnsignedShort(offset);
+            offset = skipMembers(reader, offset);
+            int methods = reader.readUnsignedShort(offset);
+            offset += 2;
+            for (int index = 0; index < methods; index++) {
+                String method = reader.readUTF8(offset + 2, buffer) + reader.readUTF8(offset + 4, buffer);
+                declaring.computeIfAbsent(method, unused -> new ArrayList<>()).add(name);
+                offset = skipAttributes(reader, offset + 6);
+            }
+        } catch (RuntimeException unreadable) {
+            // The class fails when it loads; it declares nothing here.
+        }
+    }
+
+    /** The offset after a fields or methods table that starts at {@code offset}. */
+    private static int skipMembers(ClassReader reader, int offset) {
+        int count = reader.readUnsignedShort(offset);
+        offset += 2;
+        for (int index = 0; index < count; index++) {
+            offset = skipAttributes(reader, offset + 6);
+        }
+        return offset;
+    }
+
+    /** The offset after an attributes table that starts at {@code offset}. */
+    private static int skipAttributes(ClassReader reader, int offset) {
+        int count = reader.readUnsignedShort(offset);
+        offset += 2;
+        for (int index = 0; index < count; index++) {
+            offset += 6 + reader.readInt(offset + 2);
+        }
+        return offset;
+    }
+
     /** The class file of the first class of this name on the classpath (not the JDK's), or null. */
     public byte[] classFile(String internalName) {
         String resource = internalName + ".class";

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.objectweb.asm.tree.ClassNode;
@@ -27,7 +28,14 @@ class SuspendabilityAnalysisTest {
     /** The names the reader was asked for, in order. */
     private final List<String> read = new ArrayList<>();
 
+    /** An analysis that knows, for dispatch, which classes of the class path declare each method. */
     private SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy) {
+        Map<String, List<String>> declaring = hierarchy.declaringClassesByMethod(name -> name.startsWith("demand/"));
+        return onDemand(hierarchy, method -> declaring.getOrDefault(method, List.of()));
+    }
+
+    private SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy,
+            Function<String, List<String>> declaring) {
         return SuspendabilityAnalysis.onDemand(hierarchy, name -> {
             if (!name.startsWith("demand/")) {
                 return null;
@@ -36,7 +44,7 @@ class SuspendabilityAnalysisTest {
             byte[] classFile = hierarchy.classFile(name);
             return classFile == null ? null
                     : ClassRewriter.parseForRewrite(new ClassInput(name + ".class", classFile), hierarchy).node();
-        });
+        }, declaring);
     }
 
     private static MethodNode method(ClassNode owner, String name) {
@@ -94,26 +102,42 @@ class SuspendabilityAnalysisTest {
     }
 
     @Test
-    void an_interface_call_reaches_the_override_of_a_class_that_an_included_class_creates() throws Exception {
+    void an_interface_call_reads_the_classes_of_the_class_path_that_implement_the_method_and_only_those()
+            throws Exception {
+        compileTasks();
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of(classes))) {
+            SuspendabilityAnalysis analysis = onDemand(hierarchy);
+
+            assertTrue(analysis.reachesBlockingCall(method(analysis.programClass("demand/Worker"), "work")));
+            assertEquals(Set.of("demand/SleepTask", "demand/Task", "demand/Worker"), new TreeSet<>(read));
+        }
+    }
+
+    @Test
+    void without_the_declarations_of_the_class_path_an_interface_call_sees_the_classes_an_included_class_creates()
+            throws Exception {
+        compileTasks();
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of(classes))) {
+            SuspendabilityAnalysis withoutMain = onDemand(hierarchy, method -> List.of());
+            assertFalse(withoutMain.reachesBlockingCall(method(withoutMain.programClass("demand/Worker"), "work")),
+                    "no class read so far implements Task with a blocking execute");
+
+            SuspendabilityAnalysis afterMain = onDemand(hierarchy, method -> List.of());
+            afterMain.include(afterMain.programClass("demand/Main"));
+            assertTrue(afterMain.reachesBlockingCall(method(afterMain.programClass("demand/Worker"), "work")));
+        }
+    }
+
+    private void compileTasks() throws Exception {
         SourceCompiler.compile(classes, Map.of(
                 "demand.Task", "package demand; interface Task { void execute() throws InterruptedException; }",
                 "demand.SleepTask", "package demand; class SleepTask implements Task { public void execute() throws"
                         + " InterruptedException { Thread.sleep(1); } }",
+                "demand.QuietTask", "package demand; class QuietTask { public void execute() { } }",
                 "demand.Worker", "package demand; class Worker { static void work(Task task) throws"
                         + " InterruptedException { task.execute(); } }",
                 "demand.Main", "package demand; class Main { public static void main(String[] args) throws"
                         + " InterruptedException { Worker.work(new SleepTask()); } }"));
-        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of(classes))) {
-            SuspendabilityAnalysis withoutMain = onDemand(hierarchy);
-            assertFalse(withoutMain.reachesBlockingCall(method(withoutMain.programClass("demand/Worker"), "work")),
-                    "no class read so far implements Task with a blocking execute");
-
-            SuspendabilityAnalysis afterMain = onDemand(hierarchy);
-            afterMain.include(afterMain.programClass("demand/Main"));
-            assertTrue(afterMain.reachesBlockingCall(method(afterMain.programClass("demand/Worker"), "work")));
-            Set<String> readNames = new TreeSet<>(read);
-            assertEquals(Set.of("demand/Main", "demand/SleepTask", "demand/Task", "demand/Worker"), readNames);
-        }
     }
 
     @Test
