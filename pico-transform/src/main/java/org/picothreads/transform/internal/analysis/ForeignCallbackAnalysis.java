@@ -1,6 +1,7 @@
 package org.picothreads.transform.internal.analysis;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -136,7 +137,10 @@ public final class ForeignCallbackAnalysis {
 
     private String producedBy(SourceValue value, Map<AbstractInsnNode, String> producers, MethodNode method,
             Frame<SourceValue>[] frames, Set<AbstractInsnNode> visited) {
-        for (AbstractInsnNode source : value.insns) {
+        // In instruction order: value.insns is a set ordered by identity hash codes, which differ from run to run.
+        List<AbstractInsnNode> sources = new ArrayList<>(value.insns);
+        sources.sort(Comparator.comparingInt(method.instructions::indexOf));
+        for (AbstractInsnNode source : sources) {
             if (!visited.add(source)) {
                 continue;
             }
