@@ -186,7 +186,7 @@ final class ClassDirectoryTransformation {
             records.put(path, new TransformState.ClassRecord(inputHash,
                     output.changed() ? TransformState.hash(output.bytes()) : inputHash));
         }
-        TransformReport report = new TransformReport(chosenReports);
+        TransformReport report = new TransformReport(chosenReports, result.report().blockingChains());
         if (request.reportFile() != null) {
             writeAtomically(request.reportFile(), ReportJson.toJson(report).getBytes(StandardCharsets.UTF_8));
         }

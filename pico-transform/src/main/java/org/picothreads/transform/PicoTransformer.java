@@ -5,14 +5,22 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.ClassRewriter;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.TransformReport;
@@ -115,6 +123,143 @@ public final class PicoTransformer {
 
     private enum Treatment { REWRITE, ALREADY_REWRITTEN, PASS_THROUGH }
 
+    private static Treatment treatment(String name, byte[] classFile) {
+        if (name.equals("module-info") || name.endsWith("/module-info") || name.endsWith("package-info")
+                || RuntimeNames.isRuntimeClass(name)) {
+            return Treatment.PASS_THROUGH;
+        }
+        return isTransformed(classFile) ? Treatment.ALREADY_REWRITTEN : Treatment.REWRITE;
+    }
+
+    /**
+     * A transformer for a program whose classes are rewritten one at a time as it loads them (the agent): the
+     * classes of this transformer's classpath that {@code program} accepts (internal names) make up the program, read
+     * only as far as the loaded classes' calls reach. Closing it closes the classpath's jars.
+     *
+     * @throws TransformException when the classpath cannot be read
+     */
+    public Loading forLoading(Predicate<String> program) throws TransformException {
+        try {
+            return new Loading(new ClassHierarchy(classpath), program);
+        } catch (IOException exception) {
+            throw new TransformException("cannot read the classpath: " + exception.getMessage(), exception);
+        }
+    }
+
+    /**
+     * Rewrites the classes of a program one at a time as it loads them, with the analysis of the program kept from
+     * one class to the next: which calls of a class can suspend is decided from what they reach on the classpath,
+     * read then (never loaded). A virtual or interface call may reach the override of any class of the classpath:
+     * the first such call reads every class header of the classpath once, to know which classes declare what.
+     */
+    public final class Loading implements AutoCloseable {
+        private final ClassHierarchy hierarchy;
+        private final Predicate<String> program;
+        private final SuspendabilityAnalysis analysis;
+        private final ForeignCallbackAnalysis callbacks;
+        /** Whether the program has pico-net, so that its redirects apply. */
+        private final boolean withNet;
+        /** The program's classes that declare each method, read from every class header once a call dispatches. */
+        private Map<String, List<String>> declaringClasses;
+
+        private Loading(ClassHierarchy hierarchy, Predicate<String> program) {
+            this.hierarchy = hierarchy;
+            this.program = program;
+            this.withNet = hasPicoNet(picoNetAtRunTime, List.of(), hierarchy);
+            hierarchy.useNet(withNet);
+            hierarchy.rewriteHeadersOf(name -> program.test(name) && !RuntimeNames.isRuntimeClass(name));
+            this.analysis = SuspendabilityAnalysis.onDemand(hierarchy, this::readForAnalysis,
+                    method -> declaringClasses().getOrDefault(method, List.of()));
+            this.callbacks = new ForeignCallbackAnalysis(analysis);
+        }
+
+        /**
+         * Transforms one class as it loads. A class of the program is rewritten with what the analysis knows of the
+         * program; a class whose bytes are not those of the classpath (another class loader's) is transformed alone.
+         */
+        public synchronized TransformResult transform(ClassInput input) throws TransformException {
+            ClassHierarchy.ClassInfo header = readHeader(input);
+            String name = header.name();
+            byte[] onTheClasspath;
+            try {
+                onTheClasspath = program.test(name) ? hierarchy.classFile(name) : null;
+            } catch (UncheckedIOException unreadable) {
+                onTheClasspath = null;
+            }
+            if (onTheClasspath == null || !Arrays.equals(onTheClasspath, input.bytes())) {
+                return PicoTransformer.this.transform(List.of(input));
+            }
+            Treatment treatment = treatment(name, input.bytes());
+            if (treatment != Treatment.REWRITE) {
+                return new TransformResult(List.of(new ClassOutput(input.source(), name, input.bytes(), false)),
+                        new TransformReport(List.of(new ClassReport(name, input.source(), false,
+                                treatment == Treatment.ALREADY_REWRITTEN, List.of(), 0))));
+            }
+            try {
+                ClassNode analysed = analysis.programClass(name);
+                if (analysed != null) {
+                    analysis.include(analysed);
+                }
+                // The analysis keeps its own reading of the class; the rewrite changes this one in place.
+                // No blocking chains: the analysis grows with every class, and the chains would be searched again.
+                ClassRewriter.ParsedClass parsed = ClassRewriter.parseForRewrite(input, hierarchy);
+                ClassRewriter.Written written = ClassRewriter.write(parsed, analysis, callbacks, hierarchy);
+                return new TransformResult(List.of(written.output()), new TransformReport(List.of(written.report())));
+            } catch (UncheckedIOException exception) {
+                throw new TransformException(exception.getMessage(), exception);
+            } catch (RuntimeException exception) {
+                throw failure(input, name, "cannot be rewritten", exception);
+            }
+        }
+
+        /**
+         * The binary name of the class when it refers to a JDK socket type and the program has no pico-net, so that
+         * its socket calls block the carrier; otherwise null.
+         */
+        public String socketUserWithoutPicoNet(ClassInput input) {
+            return withNet ? null : SocketUse.firstUser(List.of(input));
+        }
+
+        private Map<String, List<String>> declaringClasses() {
+            if (declaringClasses == null) {
+                declaringClasses = hierarchy.declaringClassesByMethod(
+                        name -> program.test(name) && !RuntimeNames.isRuntimeClass(name));
+            }
+            return declaringClasses;
+        }
+
+        /** The program's class of this name from the classpath, read and redirected for the analysis, or null. */
+        private ClassNode readForAnalysis(String name) {
+            if (!program.test(name) || RuntimeNames.isRuntimeClass(name)) {
+                return null;
+            }
+            try {
+                byte[] classFile = hierarchy.classFile(name);
+                if (classFile == null) {
+                    return null;
+                }
+                ClassInput input = new ClassInput(name + ".class", classFile);
+                return switch (treatment(name, classFile)) {
+                    case PASS_THROUGH -> null;
+                    case ALREADY_REWRITTEN -> ClassRewriter.parsePlain(input);
+                    case REWRITE -> ClassRewriter.parseForRewrite(input, hierarchy).node();
+                };
+            } catch (RuntimeException unreadable) {
+                // A class file the analysis cannot read is not the program's to it; the class fails when it loads.
+                return null;
+            }
+        }
+
+        @Override
+        public void close() throws TransformException {
+            try {
+                hierarchy.close();
+            } catch (IOException exception) {
+                throw new TransformException("cannot close the classpath: " + exception.getMessage(), exception);
+            }
+        }
+    }
+
     private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
             boolean picoNetAtRunTime) throws TransformException {
         int count = inputs.size();
@@ -131,14 +276,10 @@ public final class PicoTransformer {
         for (int index = 0; index < count; index++) {
             ClassInput input = inputs.get(index);
             String name = headers[index].name();
-            if (name.equals("module-info") || name.endsWith("/module-info") || name.endsWith("package-info")
-                    || RuntimeNames.isRuntimeClass(name)) {
-                treatments[index] = Treatment.PASS_THROUGH;
-            } else if (isTransformed(input.bytes())) {
-                treatments[index] = Treatment.ALREADY_REWRITTEN;
+            treatments[index] = treatment(name, input.bytes());
+            if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
                 hierarchy.register(headers[index]);
-            } else {
-                treatments[index] = Treatment.REWRITE;
+            } else if (treatments[index] == Treatment.REWRITE) {
                 hierarchy.register(ClassRewriter.rewrittenHeader(headers[index], hierarchy));
             }
         }
@@ -161,7 +302,14 @@ public final class PicoTransformer {
         }
 
         SuspendabilityAnalysis analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
-        ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis, rewriting);
+        // Decide every method before the first is rewritten in place, so that the analysis never reads rewritten code.
+        for (ClassNode classNode : rewriting) {
+            for (MethodNode method : classNode.methods) {
+                analysis.reachesBlockingCall(method);
+            }
+        }
+        ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis);
+        Map<String, List<String>> chains = blockingChains(rewriting, analysis);
 
         List<ClassOutput> outputs = new ArrayList<>(count);
         List<ClassReport> reports = new ArrayList<>(count);
@@ -182,7 +330,32 @@ public final class PicoTransformer {
                 throw failure(input, name, "cannot be rewritten", exception);
             }
         }
-        return new TransformResult(outputs, new TransformReport(reports));
+        return new TransformResult(outputs, new TransformReport(reports, chains));
+    }
+
+    /**
+     * The chain by which each call of the classes that can suspend reaches a blocking primitive, by the called method
+     * as the report names it. Called before the classes are rewritten in place.
+     */
+    private static Map<String, List<String>> blockingChains(List<ClassNode> classes, SuspendabilityAnalysis analysis) {
+        Map<String, MethodInsnNode> suspendingCalls = new TreeMap<>();
+        for (ClassNode classNode : classes) {
+            for (MethodNode method : classNode.methods) {
+                if (!analysis.reachesBlockingCall(method)) {
+                    continue;
+                }
+                for (AbstractInsnNode instruction : method.instructions) {
+                    if (instruction instanceof MethodInsnNode call && analysis.isSuspendableCall(call)) {
+                        suspendingCalls.putIfAbsent(Redirects.table().describeCall(call.owner, call.name, call.desc),
+                                call);
+                    }
+                }
+            }
+        }
+        // Every call is decided now, so the chains are searched once for all.
+        Map<String, List<String>> chains = new TreeMap<>();
+        suspendingCalls.forEach((target, call) -> chains.put(target, analysis.blockingChain(call)));
+        return chains;
     }
 
     private static ClassHierarchy.ClassInfo readHeader(ClassInput input) throws TransformException {

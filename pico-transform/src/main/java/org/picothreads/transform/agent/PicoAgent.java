@@ -17,10 +17,10 @@ import org.picothreads.transform.report.ReportJson;
  * The Java agent ({@code -javaagent:pico-agent.jar}): rewrites the application's classes as they load, so that a
  * program runs on PicoThreads without a change to its build.
  *
- * <p>At startup it reads the chosen classes of the application class path and rewrites them all in one call to
- * {@link PicoTransformer}, as the command line does, then serves the rewritten bytes as each class loads. A class
- * that was not on the class path at startup (from another class loader) is rewritten alone as it loads. JDK
- * classes and PicoThreads' own classes are never rewritten. The agent jar holds the runtime, so nothing else needs
+ * <p>Each chosen class is rewritten as it loads ({@link PicoTransformer.Loading}): the analysis reads the class path's
+ * class files only as far as the loaded classes' calls reach, and keeps what it decided from one class to the next;
+ * nothing is read before {@code main}. A class whose bytes are not the class path's (another class loader's) is
+ * rewritten alone. JDK classes and PicoThreads' own classes are never rewritten. The agent jar holds the runtime, so nothing else needs
  * to be on the class path.
  */
 public final class PicoAgent {
@@ -44,7 +44,7 @@ public final class PicoAgent {
         } catch (IllegalArgumentException wrongOption) {
             stop(wrongOption.getMessage());
         } catch (TransformException | RuntimeException failure) {
-            stop(PREFIX + "error: cannot start: " + PreparedClasses.oneLine(String.valueOf(failure.getMessage())));
+            stop(PREFIX + "error: cannot start: " + oneLine(String.valueOf(failure.getMessage())));
         }
     }
 
@@ -64,27 +64,37 @@ public final class PicoAgent {
         if (agentJar != null && !hierarchyPath.contains(agentJar)) {
             hierarchyPath.add(agentJar);
         }
-        ClassRewriting rewriting = ClassRewriting.by(PicoTransformer.withClasspath(hierarchyPath));
-        PreparedClasses prepared = PreparedClasses.prepare(classPath, options.filter(), rewriting, messages);
-        if (prepared.socketUser() != null) {
-            messages.println(WARNING + prepared.socketUser() + " uses sockets, but pico-net is not on the class path:"
-                    + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"
-                    + " -cp");
+        PicoTransformer.Loading loading = PicoTransformer.withClasspath(hierarchyPath)
+                .forLoading(name -> mayRewrite(name) && options.filter().accepts(name));
+        RewritingTransformer transformer = new RewritingTransformer(options.filter(), ClassRewriting.by(loading),
+                messages);
+        if (options.report() != null || options.verbose()) {
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> atExit(options, transformer, messages),
+                    "pico-agent report"));
         }
+        instrumentation.addTransformer(transformer, false);
+    }
+
+    /** Writes the report and prints the verbose line, for the classes that loaded while the program ran. */
+    private static void atExit(AgentOptions options, RewritingTransformer transformer, PrintStream messages) {
         if (options.report() != null) {
             try {
-                prepared.writeReport(options.report());
+                transformer.writeReport(options.report());
             } catch (ContainerException unwritable) {
-                messages.println(WARNING + "cannot write the report: " + PreparedClasses.oneLine(unwritable.getMessage()));
+                messages.println(WARNING + "cannot write the report: " + oneLine(unwritable.getMessage()));
             }
         }
         if (options.verbose()) {
-            ReportJson.Summary summary = ReportJson.Summary.of(prepared.report());
+            ReportJson.Summary summary = ReportJson.Summary.of(transformer.report());
             messages.println(PREFIX + "rewrote " + summary.changedClasses() + " of " + count(summary.classes(), "class",
-                    "classes") + " from the class path (" + count(summary.rewrittenMethods(), "method", "methods") + ")");
+                    "classes") + " as they loaded (" + count(summary.rewrittenMethods(), "method", "methods") + ")");
         }
-        instrumentation.addTransformer(new RewritingTransformer(prepared, options.filter(), rewriting, messages),
-                false);
+        messages.flush();
+    }
+
+    /** The text on one line, for a message that must fit on one. */
+    static String oneLine(String text) {
+        return text == null ? "" : text.replaceAll("\\R+", " ").strip();
     }
 
     /**

@@ -2,35 +2,46 @@ package org.picothreads.transform.agent;
 
 import java.io.PrintStream;
 import java.lang.instrument.ClassFileTransformer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.security.CodeSource;
 import java.security.ProtectionDomain;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.TransformException;
+import org.picothreads.transform.TransformResult;
 import org.picothreads.transform.io.ClassNameFilter;
+import org.picothreads.transform.io.ContainerException;
+import org.picothreads.transform.io.StagedOutput;
+import org.picothreads.transform.report.ClassReport;
+import org.picothreads.transform.report.ReportJson;
+import org.picothreads.transform.report.TransformReport;
 
 /**
- * Hands the JVM the rewritten class file of each chosen class as it loads: the one prepared at startup when the
- * loading class file is the one read then, otherwise the class rewritten alone. A class that cannot be rewritten
- * is loaded unchanged, with one warning line naming it.
+ * Hands the JVM the rewritten class file of each chosen class as it loads, and keeps the report of every class it
+ * was given. A class that cannot be rewritten is loaded unchanged, with one warning line naming it.
  */
 final class RewritingTransformer implements ClassFileTransformer {
-    private final PreparedClasses prepared;
     private final ClassNameFilter filter;
-    /** Rewrites one class alone, for the classes that were not read at startup. */
-    private final ClassRewriting aloneRewriting;
+    /** Rewrites each class as it loads. */
+    private final ClassRewriting rewriting;
     private final PrintStream warnings;
     /** The classes already warned about, so that each gets one warning line. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
+    /** Whether the warning about sockets without pico-net was printed (it names the first class only). */
+    private final AtomicBoolean warnedAboutSockets = new AtomicBoolean();
+    /** The report of each class given to the transformer, in the order they loaded. */
+    private final List<ClassReport> reports = new ArrayList<>();
 
-    RewritingTransformer(PreparedClasses prepared, ClassNameFilter filter, ClassRewriting aloneRewriting,
-            PrintStream warnings) {
-        this.prepared = prepared;
+
+    RewritingTransformer(ClassNameFilter filter, ClassRewriting rewriting, PrintStream warnings) {
         this.filter = filter;
-        this.aloneRewriting = aloneRewriting;
+        this.rewriting = rewriting;
         this.warnings = warnings;
     }
 
@@ -43,32 +54,51 @@ final class RewritingTransformer implements ClassFileTransformer {
             return null;
         }
         try {
-            PreparedClasses.Prepared startup = prepared.find(className);
-            if (startup != null && startup.isFrom(classFile)) {
-                return startup.rewritten();
+            ClassInput input = new ClassInput(sourceOf(className, protectionDomain), classFile);
+            TransformResult result = rewriting.rewrite(input);
+            warnAboutSockets(input);
+            synchronized (reports) {
+                reports.addAll(result.report().classes());
             }
-            return rewriteAlone(className, protectionDomain, classFile);
+            ClassOutput output = result.classes().get(0);
+            return output.changed() ? output.bytes() : null;
+        } catch (TransformException refused) {
+            warnOnce(className, refused.getMessage());
+            return null;
         } catch (RuntimeException | LinkageError | StackOverflowError failure) {
             warnOnce(className, failure.toString());
             return null;
         }
     }
 
-    private byte[] rewriteAlone(String className, ProtectionDomain protectionDomain, byte[] classFile) {
-        try {
-            List<ClassOutput> outputs = aloneRewriting.rewrite(List.of(new ClassInput(sourceOf(className,
-                    protectionDomain), classFile))).classes();
-            return outputs.get(0).changed() ? outputs.get(0).bytes() : null;
-        } catch (TransformException refused) {
-            warnOnce(className, refused.getMessage());
-            return null;
+    private void warnAboutSockets(ClassInput input) {
+        String socketUser = rewriting.socketUserWithoutPicoNet(input);
+        if (socketUser != null && warnedAboutSockets.compareAndSet(false, true)) {
+            warnings.println(PicoAgent.WARNING + socketUser + " uses sockets, but pico-net is not on the class path:"
+                    + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"
+                    + " -cp");
         }
     }
 
     private void warnOnce(String className, String reason) {
         if (warned.add(className)) {
             warnings.println(PicoAgent.WARNING + "cannot rewrite " + className.replace('/', '.')
-                    + ", it is loaded unchanged: " + PreparedClasses.oneLine(reason));
+                    + ", it is loaded unchanged: " + PicoAgent.oneLine(reason));
+        }
+    }
+
+    /** The report of the classes given to the transformer so far. */
+    TransformReport report() {
+        synchronized (reports) {
+            return new TransformReport(List.copyOf(reports));
+        }
+    }
+
+    /** Writes the report so far as the command line's {@code --report} does, replacing the file in one step. */
+    void writeReport(Path file) throws ContainerException {
+        byte[] json = ReportJson.toJson(report()).getBytes(StandardCharsets.UTF_8);
+        try (StagedOutput staged = StagedOutput.ofFile(file, json)) {
+            staged.commit();
         }
     }
 

@@ -78,6 +78,13 @@ public final class TransformCommand implements Callable<Integer> {
                     + "suspending, a method would be left as it was, or INPUT holds no class.")
     private boolean strict;
 
+    @Option(names = "--why", paramLabel = "METHOD",
+            description = "Print, for the method METHOD (com.example.Owner.method, every overload, or "
+                    + "com.example.Owner.method(descriptor)), each call at which it can suspend with the shortest "
+                    + "chain of calls from there to a blocking primitive, and each call site that blocks in place "
+                    + "with why.")
+    private String why;
+
     @Option(names = {"-v", "--verbose"}, description = "Print the stack trace of an error.")
     private boolean verbose;
 
@@ -152,6 +159,9 @@ public final class TransformCommand implements Callable<Integer> {
             }
         }
         notes.forEach(line -> err.println(line));
+        if (why != null) {
+            WhyLines.of(result.report(), why).forEach(line -> spec.commandLine().getOut().println(line));
+        }
         ReportJson.Summary summary = ReportJson.Summary.of(result.report());
         return "rewrote " + summary.changedClasses() + " of " + count(summary.classes(), "class", "classes")
                 + " (" + count(summary.rewrittenMethods(), "method", "methods") + ") into " + output;

@@ -64,12 +64,7 @@ public final class ClassRewriter {
 
     /** The header of a class as it will be after the rewrite, for the hierarchy. */
     public static ClassHierarchy.ClassInfo rewrittenHeader(ClassHierarchy.ClassInfo header, ClassHierarchy hierarchy) {
-        String replacement = hierarchy.redirects().replacementType(String.valueOf(header.superName()));
-        if (replacement != null && !header.isInterface() && !replacement.equals(header.name())) {
-            return new ClassHierarchy.ClassInfo(header.name(), replacement, header.interfaces(), header.access(),
-                    header.methods(), header.capturingMethods());
-        }
-        return header;
+        return hierarchy.rewritten(header);
     }
 
     /** Reads the class with its Thread references redirected and its subroutines inlined. */

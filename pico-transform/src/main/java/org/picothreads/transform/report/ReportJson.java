@@ -3,6 +3,8 @@ package org.picothreads.transform.report;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Writes a {@link TransformReport} as JSON: keys in a fixed order, indented by two spaces, and pure ASCII, every
@@ -15,6 +17,7 @@ import java.util.List;
  *                                                  "saved": [{"kind", "slot", "name", "descriptor"}]}],
  *                            "pinnedCallSites": [{"line", "target", "reason"}],
  *                            "sharedMonitorRegions": [{"line", "monitor"}] (only when there is one)}]}],
+ *  "blockingChains": {TARGET: [TARGET, METHOD..., PRIMITIVE]} (only when a call can suspend, by target),
  *  "summary": {"classes", "changedClasses", "rewrittenMethods", "untransformedMethods",
  *              "suspensionPoints", "pinnedCallSites"}}
  * </pre>
@@ -68,6 +71,18 @@ public final class ReportJson {
             writeClass(json, classReport);
         }
         json.endArray();
+        Map<String, List<String>> chains = report.blockingChains() == null ? Map.of() : report.blockingChains();
+        if (!chains.isEmpty()) {
+            json.name("blockingChains").beginObject();
+            for (Map.Entry<String, List<String>> chain : new TreeMap<>(chains).entrySet()) {
+                json.name(chain.getKey()).beginArray();
+                for (String step : chain.getValue()) {
+                    json.value(step);
+                }
+                json.endArray();
+            }
+            json.endObject();
+        }
         Summary summary = Summary.of(report);
         json.name("summary").beginObject();
         json.name("classes").value(summary.classes());

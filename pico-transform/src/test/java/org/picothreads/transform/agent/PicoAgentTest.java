@@ -215,7 +215,7 @@ class PicoAgentTest {
         Result result = run("includes=agentprogram.*;report=" + report + ";verbose");
         assertEquals(0, result.exitCode(), result.errors());
         assertEquals("org.picothreads.runtime.PicoThread", result.output());
-        assertEquals("pico-agent: rewrote 1 of 1 class from the class path (2 methods)", result.errors());
+        assertEquals("pico-agent: rewrote 1 of 1 class as they loaded (2 methods)", result.errors());
         assertTrue(Files.readString(report).contains("\"className\": \"agentprogram/Main\""));
     }
 

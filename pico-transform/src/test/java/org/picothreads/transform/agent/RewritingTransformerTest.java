@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
+import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.TransformException;
 import org.picothreads.transform.TransformResult;
 import org.picothreads.transform.io.ClassNameFilter;
+import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.TransformReport;
 
 class RewritingTransformerTest {
@@ -38,30 +40,24 @@ class RewritingTransformerTest {
     }
 
     private static ClassRewriting refusing() {
-        return inputs -> {
-            throw new TransformException(inputs.get(0).source() + ": truncated or corrupt class file");
+        return input -> {
+            throw new TransformException(input.source() + ": truncated or corrupt class file");
         };
     }
 
     /** A rewriting that marks each class by appending a byte, and records what it was given. */
-    private static ClassRewriting marking(List<List<ClassInput>> calls) {
-        return inputs -> {
-            calls.add(inputs);
-            List<ClassOutput> outputs = new ArrayList<>();
-            for (ClassInput input : inputs) {
-                byte[] marked = Arrays.copyOf(input.bytes(), input.bytes().length + 1);
-                outputs.add(new ClassOutput(input.source(), "x", marked, true));
-            }
-            return new TransformResult(outputs, new TransformReport(List.of()));
+    private static ClassRewriting marking(List<ClassInput> calls) {
+        return input -> {
+            calls.add(input);
+            byte[] marked = Arrays.copyOf(input.bytes(), input.bytes().length + 1);
+            return new TransformResult(List.of(new ClassOutput(input.source(), "x", marked, true)),
+                    new TransformReport(List.of(new ClassReport("x", input.source(), true, false, List.of(), 1))));
         };
     }
 
     @Test
-    void a_class_that_cannot_be_rewritten_loads_unchanged_with_one_warning_line_naming_it() throws Exception {
-        PreparedClasses nothingPrepared = PreparedClasses.prepare(List.of(), ClassNameFilter.everyClass(), refusing(),
-                warnings);
-        RewritingTransformer transformer = new RewritingTransformer(nothingPrepared, ClassNameFilter.everyClass(),
-                refusing(), warnings);
+    void a_class_that_cannot_be_rewritten_loads_unchanged_with_one_warning_line_naming_it() {
+        RewritingTransformer transformer = new RewritingTransformer(ClassNameFilter.everyClass(), refusing(), warnings);
 
         assertNull(transformer.transform(APPLICATION_LOADER, "com/example/Broken", null, null, new byte[] {1, 2}));
         assertNull(transformer.transform(APPLICATION_LOADER, "com/example/Broken", null, null, new byte[] {1, 2}));
@@ -72,10 +68,9 @@ class RewritingTransformerTest {
 
     @Test
     void jdk_classes_and_pico_threads_own_classes_are_never_given_to_the_transformer() {
-        List<List<ClassInput>> calls = new ArrayList<>();
-        RewritingTransformer transformer = new RewritingTransformer(
-                PreparedClasses.prepare(List.of(), ClassNameFilter.everyClass(), marking(calls), warnings),
-                ClassNameFilter.everyClass(), marking(calls), warnings);
+        List<ClassInput> calls = new ArrayList<>();
+        RewritingTransformer transformer = new RewritingTransformer(ClassNameFilter.everyClass(), marking(calls),
+                warnings);
 
         assertNull(transformer.transform(APPLICATION_LOADER, "java/lang/Thread", null, null, new byte[1]));
         assertNull(transformer.transform(APPLICATION_LOADER, "jdk/internal/Misc", null, null, new byte[1]));
@@ -88,57 +83,51 @@ class RewritingTransformerTest {
     }
 
     @Test
-    void classes_read_at_startup_are_rewritten_together_and_served_only_for_the_same_bytes() throws Exception {
-        SourceCompiler.compile(classes, Map.of(
-                "startup.First", "package startup; public class First { }",
-                "startup.Second", "package startup; public class Second { }",
-                "other.Left", "package other; public class Left { }"));
-        List<List<ClassInput>> calls = new ArrayList<>();
+    void each_chosen_class_is_rewritten_as_it_loads_and_its_report_kept() {
+        List<ClassInput> calls = new ArrayList<>();
         ClassNameFilter filter = ClassNameFilter.of(List.of("startup.*"), List.of());
-        PreparedClasses prepared = PreparedClasses.prepare(List.of(classes), filter, marking(calls), warnings);
-        RewritingTransformer transformer = new RewritingTransformer(prepared, filter, marking(calls), warnings);
-        byte[] first = Files.readAllBytes(classes.resolve("startup/First.class"));
+        RewritingTransformer transformer = new RewritingTransformer(filter, marking(calls), warnings);
+        byte[] first = {1, 2, 3};
 
-        assertEquals(1, calls.size());
-        assertEquals(2, calls.get(0).size());
         byte[] served = transformer.transform(APPLICATION_LOADER, "startup/First", null, null, first);
-        assertEquals(first.length + 1, served.length);
-        assertEquals(1, calls.size());
-
-        byte[] otherBytes = Arrays.copyOf(first, first.length);
-        otherBytes[otherBytes.length - 1] ^= 1;
-        byte[] aloneServed = transformer.transform(APPLICATION_LOADER, "startup/First", null, null, otherBytes);
-        assertEquals(2, calls.size());
-        assertEquals(1, calls.get(1).size());
-        assertArrayEquals(otherBytes, Arrays.copyOf(aloneServed, otherBytes.length));
+        assertArrayEquals(new byte[] {1, 2, 3, 0}, served);
         assertNull(transformer.transform(APPLICATION_LOADER, "other/Left", null, null, new byte[1]));
+
+        assertEquals(1, calls.size());
+        assertEquals("startup/First.class", calls.get(0).source());
+        assertEquals(1, transformer.report().classes().size());
         assertEquals("", warnings());
     }
 
     @Test
-    void a_class_refused_at_startup_is_left_out_with_one_warning_and_the_others_are_rewritten() throws Exception {
+    void under_the_real_transformer_a_class_of_the_class_path_is_rewritten_with_what_it_reaches_there()
+            throws Exception {
         SourceCompiler.compile(classes, Map.of(
-                "startup.Good", "package startup; public class Good { }",
-                "startup.Bad", "package startup; public class Bad { }"));
-        List<List<ClassInput>> calls = new ArrayList<>();
-        ClassRewriting refusingBad = inputs -> {
-            for (ClassInput input : inputs) {
-                if (input.source().endsWith("Bad.class")) {
-                    throw new TransformException(input.source() + ": class startup.Bad cannot be rewritten: test");
-                }
-            }
-            return marking(calls).rewrite(inputs);
-        };
-        ClassNameFilter filter = ClassNameFilter.everyClass();
-        PreparedClasses prepared = PreparedClasses.prepare(List.of(classes), filter, refusingBad, warnings);
-        RewritingTransformer transformer = new RewritingTransformer(prepared, filter, refusingBad, warnings);
-        byte[] bad = Files.readAllBytes(classes.resolve("startup/Bad.class"));
+                "loading.Sleeper", "package loading; public class Sleeper { public static void nap() throws"
+                        + " InterruptedException { Thread.sleep(1); } }",
+                "loading.Caller", "package loading; public class Caller { static void call() throws"
+                        + " InterruptedException { Sleeper.nap(); } static int plain() { return 1; } }"));
+        Path elsewhere = classes.resolve("elsewhere");
+        Map<String, byte[]> otherCaller = SourceCompiler.compile(elsewhere, Map.of(
+                "loading.Caller", "package loading; public class Caller { static void call() throws"
+                        + " InterruptedException { Sleeper.nap(); Sleeper.nap(); } }"), "-cp", classes.toString());
+        PicoTransformer.Loading loading = PicoTransformer.withClasspath(List.of(classes))
+                .forLoading(name -> name.startsWith("loading/"));
+        RewritingTransformer transformer = new RewritingTransformer(ClassNameFilter.everyClass(),
+                ClassRewriting.by(loading), warnings);
+        byte[] caller = Files.readAllBytes(classes.resolve("loading/Caller.class"));
 
-        assertNull(transformer.transform(APPLICATION_LOADER, "startup/Bad", null, null, bad));
-        assertEquals(1, calls.size());
-        assertEquals(1, calls.get(0).size());
-        assertEquals(1, warnings().lines().count(), warnings());
-        assertTrue(warnings().startsWith("pico-agent: warning: cannot rewrite startup.Bad, it is loaded"
-                + " unchanged: "), warnings());
+        byte[] served = transformer.transform(APPLICATION_LOADER, "loading/Caller", null, null, caller);
+        byte[] servedAlone = transformer.transform(APPLICATION_LOADER, "loading/Caller", null, null,
+                otherCaller.values().iterator().next());
+        loading.close();
+
+        assertTrue(PicoTransformer.isTransformed(served));
+        assertNull(servedAlone, "alone, the class cannot see that Sleeper.nap blocks");
+        List<ClassReport> reports = transformer.report().classes();
+        assertEquals(2, reports.size(), warnings());
+        assertEquals(List.of("call"), reports.get(0).methods().stream().map(method -> method.name()).toList());
+        assertEquals(List.of(), reports.get(1).methods());
+        assertEquals("", warnings());
     }
 }

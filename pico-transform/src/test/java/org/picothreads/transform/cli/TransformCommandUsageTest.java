@@ -14,12 +14,13 @@ class TransformCommandUsageTest {
 
         assertEquals(0, run.exitCode());
         assertEquals("", run.err());
-        assertTrue(run.out().startsWith("Usage: pico-transform [-hvV] [--strict] [--report=FILE] [--classpath=PATH["
-                + File.pathSeparator), run.out());
+        assertTrue(run.out().startsWith("Usage: pico-transform [-hvV] [--strict] [--report=FILE] [--why=METHOD]"),
+                run.out());
         assertTrue(run.out().replaceAll("\\s+", "").contains("[--classpath=PATH[" + File.pathSeparator
                 + "PATH...]]..."), run.out());
         assertTrue(run.out().contains("INPUT OUTPUT"), run.out());
-        for (String option : List.of("--classpath=PATH", "--report=FILE", "--strict", "-v, --verbose", "-h, --help",
+        for (String option : List.of("--classpath=PATH", "--report=FILE", "--strict", "--why=METHOD", "-v, --verbose",
+                "-h, --help",
                 "-V, --version", "Exit codes:")) {
             assertTrue(run.out().contains(option), option);
         }

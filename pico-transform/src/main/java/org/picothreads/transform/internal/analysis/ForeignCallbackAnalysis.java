@@ -1,6 +1,7 @@
 package org.picothreads.transform.internal.analysis;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.List;
@@ -36,15 +37,11 @@ import org.picothreads.transform.report.PinnedCallSite;
  * invokedynamic or NEW that produced them (ASM's SourceInterpreter).
  */
 public final class ForeignCallbackAnalysis {
+    /** Answers which methods can block, and which classes are rewritten ({@link SuspendabilityAnalysis#classToRewrite}). */
     private final SuspendabilityAnalysis suspendability;
-    private final Map<String, ClassNode> inputs;
 
-    public ForeignCallbackAnalysis(SuspendabilityAnalysis suspendability, List<ClassNode> classes) {
+    public ForeignCallbackAnalysis(SuspendabilityAnalysis suspendability) {
         this.suspendability = suspendability;
-        this.inputs = new java.util.HashMap<>();
-        for (ClassNode classNode : classes) {
-            inputs.put(classNode.name, classNode);
-        }
     }
 
     /** The call sites of the method that hand a blocking callback to code that is not rewritten. */
@@ -107,7 +104,7 @@ public final class ForeignCallbackAnalysis {
 
     /** The name of a method of an input class that overrides a method of a foreign type and can block, or null. */
     private String blockingForeignOverride(String type) {
-        ClassNode classNode = inputs.get(type);
+        ClassNode classNode = suspendability.classToRewrite(type);
         if (classNode == null) {
             return null;
         }
@@ -127,7 +124,7 @@ public final class ForeignCallbackAnalysis {
             if (supertype == null) {
                 continue;
             }
-            ClassNode input = inputs.get(supertype);
+            ClassNode input = suspendability.classToRewrite(supertype);
             if (input == null) {
                 return true; // a foreign supertype: its code may call the method back
             }
@@ -140,7 +137,10 @@ public final class ForeignCallbackAnalysis {
 
     private String producedBy(SourceValue value, Map<AbstractInsnNode, String> producers, MethodNode method,
             Frame<SourceValue>[] frames, Set<AbstractInsnNode> visited) {
-        for (AbstractInsnNode source : value.insns) {
+        // In instruction order: value.insns is a set ordered by identity hash codes, which differ from run to run.
+        List<AbstractInsnNode> sources = new ArrayList<>(value.insns);
+        sources.sort(Comparator.comparingInt(method.instructions::indexOf));
+        for (AbstractInsnNode source : sources) {
             if (!visited.add(source)) {
                 continue;
             }
@@ -181,14 +181,14 @@ public final class ForeignCallbackAnalysis {
      * can be captured.
      */
     private boolean isForeign(MethodInsnNode call) {
-        return !inputs.containsKey(call.owner) && !RuntimeNames.isRuntimeClass(call.owner)
+        return suspendability.classToRewrite(call.owner) == null && !RuntimeNames.isRuntimeClass(call.owner)
                 && !call.name.equals("<init>") && !suspendability.isSuspendableCall(call)
                 && !call.owner.startsWith("java/util/concurrent/Executor")
                 && !call.owner.equals("java/util/concurrent/ScheduledExecutorService");
     }
 
     private MethodNode declared(String owner, String member) {
-        ClassNode classNode = inputs.get(owner);
+        ClassNode classNode = suspendability.classToRewrite(owner);
         if (classNode == null) {
             return null;
         }

@@ -5,10 +5,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
@@ -17,19 +20,37 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TypeInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**
- * Decides, across all the classes of one transformation, which methods can reach a blocking call and
- * which call instructions can therefore suspend the calling thread.
+ * Decides which methods of a program can reach a blocking call and which call instructions can therefore suspend
+ * the calling thread, on demand: a question about one method explores only what its calls can reach, reading the
+ * program's classes as it meets them, and every answer is kept.
  *
  * <p>It runs on the classes after their Thread references were redirected, so the blocking calls are the
  * runtime's primitives. A call can suspend when it reaches a primitive, or when one of the methods it may
- * dispatch to (class-hierarchy analysis over the inputs, including lambda bodies bound by invokedynamic)
- * can suspend. A method that reaches a blocking call but can never be captured (a constructor, a class
- * initializer) blocks in place, so it does not make its callers suspendable.
+ * dispatch to (class-hierarchy analysis over the program's classes known to it, including lambda bodies bound by
+ * invokedynamic) can suspend. A method that reaches a blocking call but can never be captured (a constructor, a
+ * class initializer) blocks in place, so it does not make its callers suspendable.
+ *
+ * <p>Whether a call suspends depends only on its opcode and target ({@link CallKey}). A question about a call
+ * explores the graph below it: each target method not yet decided, then every call of that method, until every
+ * call reached is decided or explored; then the explored part is solved at once by propagating backwards from the
+ * calls that reach a primitive (the least solution, so a cycle of calls that reaches nothing blocking stays
+ * non-blocking), and its answers are kept:
+ * <pre>
+ *   call key --targets--&gt; method --contains--&gt; call key --targets--&gt; ... --&gt; PRIMITIVE
+ *   solve: PRIMITIVE marks its keys; a marked key marks the methods containing it; a marked method that can be
+ *          captured marks the keys that target it
+ * </pre>
+ *
+ * <p>With a fixed set of classes ({@link #analyze}, the command line and the plugin) the answers are those of a
+ * whole-program analysis. Reading a class path as classes load ({@link #onDemand}, the agent), the dispatch targets
+ * are those among the classes read so far: an override in a class read later is not seen by the answers already
+ * kept (the runtime's frame check pins there).
  */
 public final class SuspendabilityAnalysis {
     /** One method of the input: its class and its node. */
@@ -44,22 +65,40 @@ public final class SuspendabilityAnalysis {
     private static final Object PRIMITIVE = new Object();
 
     private final ClassHierarchy hierarchy;
+    /** Reads a class of the program by internal name (redirected, for analysis only), or answers null. */
+    private final Function<String, ClassNode> reader;
+    /**
+     * For a method ({@code name+descriptor}), the program's classes that declare it, by internal name, when the
+     * program is read on demand; null for a fixed set of classes, which are all known.
+     */
+    private final Function<String, List<String>> declaringClasses;
+    /** The program's classes known so far, by internal name; null values for names the reader does not know. */
     private final Map<String, ClassNode> inputs = new HashMap<>();
     private final Map<String, List<MethodReference>> methodsByNameAndDescriptor = new HashMap<>();
     private final List<LambdaBinding> lambdaBindings = new ArrayList<>();
     private final Map<CallKey, List<Object>> callTargetsCache = new HashMap<>();
     private final Map<String, Boolean> subtypeCache = new HashMap<>();
 
-    private final Set<AbstractInsnNode> suspendableCalls = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<MethodNode> blockingMethods = Collections.newSetFromMap(new IdentityHashMap<>());
-    private final Set<MethodNode> propagatingMethods = Collections.newSetFromMap(new IdentityHashMap<>());
+    /** The classes an earlier run rewrote, by internal name. */
+    private final Set<String> alreadyRewrittenClasses = new HashSet<>();
+    /** The methods of classes an earlier run rewrote, with whether each can capture. */
+    private final Map<MethodNode, Boolean> alreadyRewrittenMethods = new IdentityHashMap<>();
+    /** Decided calls: true when a call with this key can suspend. */
+    private final Map<CallKey, Boolean> decidedCalls = new HashMap<>();
+    /** The next step of every call that can suspend, as far as decided when computed, for {@link #blockingChain}. */
+    private Map<CallKey, NextStep> nextSteps;
+    /** Decided methods: true when the method contains a call that can suspend. */
+    private final Map<MethodNode, Boolean> decidedMethods = new IdentityHashMap<>();
 
-    private SuspendabilityAnalysis(ClassHierarchy hierarchy) {
+    private SuspendabilityAnalysis(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
+            Function<String, List<String>> declaringClasses) {
         this.hierarchy = hierarchy;
+        this.reader = reader;
+        this.declaringClasses = declaringClasses;
     }
 
     /**
-     * Analyses the classes together.
+     * The analysis of a fixed set of classes, the whole program as far as dispatch goes.
      *
      * @param classes            the classes to rewrite, already redirected
      * @param alreadyRewritten   classes of the input that an earlier run rewrote: they are not changed again,
@@ -67,26 +106,206 @@ public final class SuspendabilityAnalysis {
      */
     public static SuspendabilityAnalysis analyze(List<ClassNode> classes, List<ClassNode> alreadyRewritten,
             ClassHierarchy hierarchy) {
-        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy);
-        analysis.index(classes);
-        analysis.index(alreadyRewritten);
-        analysis.propagate(classes, alreadyRewritten);
+        SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy, name -> null, null);
+        for (ClassNode classNode : classes) {
+            analysis.index(classNode);
+        }
+        for (ClassNode classNode : alreadyRewritten) {
+            analysis.indexAlreadyRewritten(classNode);
+        }
         return analysis;
+    }
+
+    /**
+     * An analysis that reads the program's classes from {@code reader} as it meets them (a class path as the
+     * agent sees it); {@link #include} adds a class before its methods are asked about.
+     *
+     * @param reader           the program's class by internal name, redirected, or null when the name is not the
+     *                         program's
+     * @param declaringClasses for a method ({@code name+descriptor}), the program's classes that declare it, asked
+     *                         when a virtual or interface call is met: the overrides among them are read then
+     */
+    public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
+            Function<String, List<String>> declaringClasses) {
+        return new SuspendabilityAnalysis(hierarchy, reader, declaringClasses);
+    }
+
+    /**
+     * Makes the class, and the classes its methods create instances of, known to the analysis (the types a program
+     * can instantiate are the ones whose overrides a call may reach), unless they are known already.
+     */
+    public void include(ClassNode classNode) {
+        if (!inputs.containsKey(classNode.name)) {
+            index(classNode);
+        }
+        for (MethodNode method : classNode.methods) {
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction.getOpcode() == Opcodes.NEW) {
+                    programClass(((TypeInsnNode) instruction).desc);
+                }
+            }
+        }
+    }
+
+    /** The program's class of this name known to the analysis, reading it when needed, or null. */
+    public ClassNode programClass(String internalName) {
+        if (inputs.containsKey(internalName)) {
+            return inputs.get(internalName);
+        }
+        ClassNode read = reader.apply(internalName);
+        if (read == null) {
+            inputs.put(internalName, null);
+            return null;
+        }
+        if (isAlreadyRewritten(read)) {
+            indexAlreadyRewritten(read);
+        } else {
+            index(read);
+        }
+        return read;
+    }
+
+    /** The class of this name that is to be rewritten (of the program, not rewritten by an earlier run), or null. */
+    public ClassNode classToRewrite(String internalName) {
+        ClassNode classNode = programClass(internalName);
+        return classNode == null || alreadyRewrittenClasses.contains(internalName) ? null : classNode;
     }
 
     /** True when the call instruction can suspend the thread that executes it. */
     public boolean isSuspendableCall(AbstractInsnNode instruction) {
-        return suspendableCalls.contains(instruction);
+        return instruction instanceof MethodInsnNode call && decide(CallKey.of(call));
+    }
+
+    /**
+     * Why the call can suspend: the shortest chain of calls from it down to a blocking primitive, as the call itself,
+     * then for each step the method entered (when dispatch chose another than the one called) and the call it makes
+     * next, the primitive last (or the last method entered, when an earlier
+     * run rewrote it), each {@code owner.name+descriptor}, a call redirected to the runtime named as the JDK member
+     * it stands for. Empty when the call cannot suspend.
+     */
+    public List<String> blockingChain(MethodInsnNode call) {
+        CallKey start = CallKey.of(call);
+        if (!decide(start)) {
+            return List.of();
+        }
+        if (nextSteps == null || !nextSteps.containsKey(start)) {
+            nextSteps = shortestNextSteps();
+        }
+        List<String> chain = new ArrayList<>();
+        chain.add(describe(start));
+        for (CallKey key = start; ; ) {
+            NextStep step = nextSteps.get(key);
+            if (step == null || step == PRIMITIVE_STEP) {
+                return chain;
+            }
+            String entered = describe(step.entered());
+            if (!entered.equals(chain.get(chain.size() - 1))) {
+                chain.add(entered);
+            }
+            if (step.call() == null) {
+                return chain;
+            }
+            chain.add(describe(step.call()));
+            key = step.call();
+        }
+    }
+
+    /**
+     * The next step from a call that can suspend towards the nearest primitive: the method it enters and the call
+     * that method makes next; the call is null when the method is one an earlier run rewrote; no step at all when
+     * the call itself is a primitive.
+     */
+    private record NextStep(MethodReference entered, CallKey call) {
+    }
+
+    /** The step of a call that is a primitive itself: the chain ends there. */
+    private static final NextStep PRIMITIVE_STEP = new NextStep(null, null);
+
+    /** The next step of every decided call that can suspend, by a breadth-first search back from the primitives. */
+    private Map<CallKey, NextStep> shortestNextSteps() {
+        Map<CallKey, List<NextStep>> callersOf = new HashMap<>();
+        Map<MethodNode, Set<CallKey>> keysOf = new IdentityHashMap<>();
+        Map<CallKey, NextStep> next = new HashMap<>();
+        Deque<CallKey> reached = new ArrayDeque<>();
+        Set<CallKey> done = new HashSet<>();
+        for (Map.Entry<CallKey, Boolean> decided : decidedCalls.entrySet()) {
+            if (!decided.getValue()) {
+                continue;
+            }
+            CallKey key = decided.getKey();
+            NextStep terminal = null;
+            boolean primitive = false;
+            for (Object target : callTargets(key)) {
+                if (target == PRIMITIVE) {
+                    primitive = true;
+                    continue;
+                }
+                MethodReference reference = (MethodReference) target;
+                if (Boolean.TRUE.equals(alreadyRewrittenMethods.get(reference.method()))) {
+                    terminal = new NextStep(reference, null);
+                    continue;
+                }
+                if (!isCapturable(reference.method())) {
+                    continue;
+                }
+                for (CallKey inside : keysOf.computeIfAbsent(reference.method(), SuspendabilityAnalysis::callKeys)) {
+                    if (Boolean.TRUE.equals(decidedCalls.get(inside))) {
+                        callersOf.computeIfAbsent(inside, unused -> new ArrayList<>())
+                                .add(new NextStep(reference, key));
+                    }
+                }
+            }
+            if (primitive || terminal != null) {
+                next.put(key, primitive ? PRIMITIVE_STEP : terminal);
+                done.add(key);
+                reached.add(key);
+            }
+        }
+        while (!reached.isEmpty()) {
+            CallKey key = reached.poll();
+            for (NextStep caller : callersOf.getOrDefault(key, List.of())) {
+                // caller.call() is the calling key; from it, the next step enters caller.entered() and calls key.
+                if (done.add(caller.call())) {
+                    next.put(caller.call(), new NextStep(caller.entered(), key));
+                    reached.add(caller.call());
+                }
+            }
+        }
+        return next;
+    }
+
+    private String describe(CallKey call) {
+        return hierarchy.redirects().describeCall(call.owner(), call.name(), call.desc());
+    }
+
+    private static String describe(MethodReference reference) {
+        return reference.owner().name + "." + reference.method().name + reference.method().desc;
     }
 
     /** True when the method contains at least one call that can suspend. */
     public boolean reachesBlockingCall(MethodNode method) {
-        return blockingMethods.contains(method);
+        Boolean decided = decidedMethods.get(method);
+        if (decided != null) {
+            return decided;
+        }
+        boolean reaches = false;
+        for (CallKey key : callKeys(method)) {
+            if (decide(key)) {
+                reaches = true;
+                break;
+            }
+        }
+        decidedMethods.put(method, reaches);
+        return reaches;
     }
 
     /** True when a thread can be captured inside this method, so calls to it can suspend. */
     public boolean isCapturable(MethodNode method) {
-        return propagatingMethods.contains(method);
+        Boolean rewrittenEarlier = alreadyRewrittenMethods.get(method);
+        if (rewrittenEarlier != null) {
+            return rewrittenEarlier;
+        }
+        return canBeCaptured(method) && reachesBlockingCall(method);
     }
 
     /**
@@ -98,18 +317,56 @@ public final class SuspendabilityAnalysis {
                 && (method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) == 0;
     }
 
-    private void index(List<ClassNode> classes) {
-        for (ClassNode classNode : classes) {
-            inputs.put(classNode.name, classNode);
-            for (MethodNode method : classNode.methods) {
-                methodsByNameAndDescriptor.computeIfAbsent(method.name + method.desc, key -> new ArrayList<>())
-                        .add(new MethodReference(classNode, method));
-                for (AbstractInsnNode instruction : method.instructions) {
-                    if (instruction instanceof InvokeDynamicInsnNode dynamic) {
-                        recordLambda(dynamic);
+    private static boolean isAlreadyRewritten(ClassNode classNode) {
+        if (classNode.visibleAnnotations != null) {
+            for (var annotation : classNode.visibleAnnotations) {
+                if (annotation.desc.equals(RuntimeNames.REWRITTEN_MARKER)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** The methods a class rewritten earlier lists in its marker as capturing ({@code name + descriptor}). */
+    private static Set<String> capturingMethods(ClassNode classNode) {
+        Set<String> methods = new HashSet<>();
+        if (classNode.visibleAnnotations == null) {
+            return methods;
+        }
+        for (var annotation : classNode.visibleAnnotations) {
+            if (annotation.desc.equals(RuntimeNames.REWRITTEN_MARKER) && annotation.values != null) {
+                for (int index = 0; index + 1 < annotation.values.size(); index += 2) {
+                    if ("value".equals(annotation.values.get(index))
+                            && annotation.values.get(index + 1) instanceof List<?> listed) {
+                        listed.forEach(method -> methods.add((String) method));
                     }
                 }
             }
+        }
+        return methods;
+    }
+
+    private void index(ClassNode classNode) {
+        inputs.put(classNode.name, classNode);
+        for (MethodNode method : classNode.methods) {
+            methodsByNameAndDescriptor.computeIfAbsent(method.name + method.desc, key -> new ArrayList<>())
+                    .add(new MethodReference(classNode, method));
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction instanceof InvokeDynamicInsnNode dynamic) {
+                    recordLambda(dynamic);
+                }
+            }
+        }
+        callTargetsCache.clear();
+    }
+
+    private void indexAlreadyRewritten(ClassNode classNode) {
+        alreadyRewrittenClasses.add(classNode.name);
+        index(classNode);
+        Set<String> capturing = capturingMethods(classNode);
+        for (MethodNode method : classNode.methods) {
+            alreadyRewrittenMethods.put(method, capturing.contains(method.name + method.desc));
         }
     }
 
@@ -137,99 +394,140 @@ public final class SuspendabilityAnalysis {
                 descriptors, implementation));
     }
 
-    private void propagate(List<ClassNode> classes, List<ClassNode> alreadyRewritten) {
-        Map<MethodNode, List<Caller>> callers = new IdentityHashMap<>();
-        Deque<MethodNode> worklist = new ArrayDeque<>();
-        for (ClassNode classNode : alreadyRewritten) {
-            for (MethodNode method : classNode.methods) {
-                if (hierarchy.find(classNode.name).capturingMethods().contains(method.name + method.desc)) {
-                    propagatingMethods.add(method);
-                    worklist.add(method);
-                }
+    /** The distinct keys of the method's calls, in order. */
+    private static Set<CallKey> callKeys(MethodNode method) {
+        Set<CallKey> keys = new LinkedHashSet<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call) {
+                keys.add(CallKey.of(call));
             }
         }
-        for (ClassNode classNode : classes) {
-            for (MethodNode method : classNode.methods) {
-                for (AbstractInsnNode instruction : method.instructions) {
-                    if (!(instruction instanceof MethodInsnNode call)) {
-                        continue;
-                    }
-                    for (Object target : callTargets(call)) {
-                        if (target == PRIMITIVE) {
-                            markSuspendable(call, method, worklist);
-                        } else {
-                            callers.computeIfAbsent(((MethodReference) target).method(), key -> new ArrayList<>())
-                                    .add(new Caller(call, method));
+        return keys;
+    }
+
+    /** Whether calls with this key can suspend: decided before, or now with everything below them. */
+    private boolean decide(CallKey start) {
+        Boolean decided = decidedCalls.get(start);
+        if (decided != null) {
+            return decided;
+        }
+        // Explore: every call key and method reachable from the start that is not decided yet.
+        Map<CallKey, List<MethodNode>> exploredCalls = new HashMap<>();
+        Map<MethodNode, Set<CallKey>> exploredMethods = new IdentityHashMap<>();
+        Map<MethodNode, List<CallKey>> callersOf = new IdentityHashMap<>();
+        Map<CallKey, List<MethodNode>> containersOf = new HashMap<>();
+        Deque<CallKey> marked = new ArrayDeque<>();
+        Deque<CallKey> pending = new ArrayDeque<>();
+        pending.add(start);
+        while (!pending.isEmpty()) {
+            CallKey key = pending.poll();
+            if (decidedCalls.containsKey(key) || exploredCalls.containsKey(key)) {
+                continue;
+            }
+            List<MethodNode> targets = new ArrayList<>();
+            exploredCalls.put(key, targets);
+            boolean reachesPrimitive = false;
+            for (Object target : callTargets(key)) {
+                if (target == PRIMITIVE) {
+                    reachesPrimitive = true;
+                    continue;
+                }
+                MethodNode method = ((MethodReference) target).method();
+                targets.add(method);
+                if (alreadyRewrittenMethods.containsKey(method) || decidedMethods.containsKey(method)) {
+                    reachesPrimitive |= isCapturable(method);
+                    continue;
+                }
+                callersOf.computeIfAbsent(method, unused -> new ArrayList<>()).add(key);
+                if (!exploredMethods.containsKey(method)) {
+                    Set<CallKey> keys = callKeys(method);
+                    exploredMethods.put(method, keys);
+                    for (CallKey callKey : keys) {
+                        containersOf.computeIfAbsent(callKey, unused -> new ArrayList<>()).add(method);
+                        Boolean known = decidedCalls.get(callKey);
+                        if (known == null) {
+                            pending.add(callKey);
+                        } else if (known) {
+                            marked.add(callKey);
                         }
                     }
                 }
             }
-        }
-        while (!worklist.isEmpty()) {
-            MethodNode callee = worklist.poll();
-            for (Caller caller : callers.getOrDefault(callee, List.of())) {
-                markSuspendable(caller.call(), caller.method(), worklist);
+            if (reachesPrimitive) {
+                marked.add(key);
             }
         }
-    }
-
-    private record Caller(MethodInsnNode call, MethodNode method) {
-    }
-
-    private void markSuspendable(MethodInsnNode call, MethodNode method, Deque<MethodNode> worklist) {
-        suspendableCalls.add(call);
-        blockingMethods.add(method);
-        if (canBeCaptured(method) && propagatingMethods.add(method)) {
-            worklist.add(method);
+        // Solve: propagate backwards from the calls that reach a primitive.
+        Set<CallKey> suspending = new HashSet<>();
+        Set<MethodNode> reaching = Collections.newSetFromMap(new IdentityHashMap<>());
+        while (!marked.isEmpty()) {
+            CallKey key = marked.poll();
+            if (!suspending.add(key)) {
+                continue;
+            }
+            for (MethodNode container : containersOf.getOrDefault(key, List.of())) {
+                if (reaching.add(container) && canBeCaptured(container)) {
+                    marked.addAll(callersOf.getOrDefault(container, List.of()));
+                }
+            }
         }
+        exploredCalls.keySet().forEach(key -> decidedCalls.put(key, suspending.contains(key)));
+        exploredMethods.keySet().forEach(method -> decidedMethods.put(method, reaching.contains(method)));
+        return decidedCalls.get(start);
     }
 
     /** The methods of the input a call may reach, and {@link #PRIMITIVE} when it is a blocking primitive. */
-    private List<Object> callTargets(MethodInsnNode call) {
-        CallKey cacheKey = new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
-        List<Object> targets = callTargetsCache.get(cacheKey);
+    private List<Object> callTargets(CallKey call) {
+        List<Object> targets = callTargetsCache.get(call);
         if (targets == null) {
             targets = computeCallTargets(call);
-            callTargetsCache.put(cacheKey, targets);
+            callTargetsCache.put(call, targets);
         }
         return targets;
     }
 
-    private List<Object> computeCallTargets(MethodInsnNode call) {
-        if (Redirects.table().isBlockingTarget(call.owner, call.name, call.desc)) {
+    private List<Object> computeCallTargets(CallKey call) {
+        if (Redirects.table().isBlockingTarget(call.owner(), call.name(), call.desc())) {
             return List.of(PRIMITIVE);
         }
-        String member = call.name + call.desc;
+        String member = call.name() + call.desc();
         List<Object> targets = new ArrayList<>();
-        boolean threadRun = member.equals("run()V") && (call.owner.equals(RuntimeNames.PICO_THREAD)
-                || isSubtype(call.owner, RuntimeNames.THREAD));
-        if (RuntimeNames.isRuntimeClass(call.owner) && !threadRun) {
+        boolean threadRun = member.equals("run()V") && (call.owner().equals(RuntimeNames.PICO_THREAD)
+                || isSubtype(call.owner(), RuntimeNames.THREAD));
+        if (RuntimeNames.isRuntimeClass(call.owner()) && !threadRun) {
             return List.of();
         }
-        if (call.name.equals("<init>") || call.name.equals("<clinit>")) {
+        if (call.name().equals("<init>") || call.name().equals("<clinit>")) {
             return List.of();
         }
-        MethodReference resolved = resolve(call.owner, member);
+        MethodReference resolved = resolve(call.owner(), member);
         if (resolved != null) {
             targets.add(resolved);
-        } else if (capturesOnTheClasspath(call.owner, member)) {
+        } else if (capturesOnTheClasspath(call.owner(), member)) {
             // Code an earlier run rewrote (a jar on the classpath): its frames capture and restore themselves.
             targets.add(PRIMITIVE);
         }
-        boolean dispatched = call.getOpcode() == Opcodes.INVOKEVIRTUAL || call.getOpcode() == Opcodes.INVOKEINTERFACE;
+        boolean dispatched = call.opcode() == Opcodes.INVOKEVIRTUAL || call.opcode() == Opcodes.INVOKEINTERFACE;
         if (dispatched) {
-            addOverrides(call.owner, member, targets);
-            addLambdas(call.owner, call.name, call.desc, targets);
+            addOverrides(call.owner(), member, targets);
+            addLambdas(call.owner(), call.name(), call.desc(), targets);
         }
         if (threadRun) {
             // PicoThread.run() runs its Runnable target, and a Thread's run() may be any subclass's override.
             addOverrides(RuntimeNames.RUNNABLE, member, targets);
-            addLambdas(RuntimeNames.RUNNABLE, call.name, call.desc, targets);
+            addLambdas(RuntimeNames.RUNNABLE, call.name(), call.desc(), targets);
         }
         return targets;
     }
 
     private void addOverrides(String owner, String member, List<Object> targets) {
+        if (declaringClasses != null) {
+            for (String declaring : declaringClasses.apply(member)) {
+                if (!inputs.containsKey(declaring) && isSubtype(declaring, owner)) {
+                    programClass(declaring);
+                }
+            }
+        }
         for (MethodReference candidate : methodsByNameAndDescriptor.getOrDefault(member, List.of())) {
             if ((candidate.method().access & Opcodes.ACC_STATIC) == 0 && isSubtype(candidate.owner().name, owner)
                     && !targets.contains(candidate)) {
@@ -239,7 +537,9 @@ public final class SuspendabilityAnalysis {
     }
 
     private void addLambdas(String owner, String name, String descriptor, List<Object> targets) {
-        for (LambdaBinding binding : lambdaBindings) {
+        // By index: resolving an implementation may read a class, whose lambda sites are added as this runs.
+        for (int index = 0; index < lambdaBindings.size(); index++) {
+            LambdaBinding binding = lambdaBindings.get(index);
             if (!binding.methodName().equals(name) || !binding.methodDescriptors().contains(descriptor)
                     || !isSubtype(binding.interfaceType(), owner)) {
                 continue;
@@ -261,7 +561,7 @@ public final class SuspendabilityAnalysis {
     /** The input method a call to {@code owner.member} resolves to, or null when it resolves outside the input. */
     private MethodReference resolve(String owner, String member) {
         for (String type = owner; type != null; ) {
-            ClassNode input = inputs.get(type);
+            ClassNode input = programClass(type);
             if (input != null) {
                 MethodNode method = declared(input, member);
                 if (method != null) {
@@ -285,7 +585,7 @@ public final class SuspendabilityAnalysis {
      * rewritten. Overrides in other classes outside the input are not looked for, as for any code outside it.
      */
     private boolean capturesOnTheClasspath(String owner, String member) {
-        for (String type = owner; type != null && !inputs.containsKey(type); ) {
+        for (String type = owner; type != null && programClass(type) == null; ) {
             ClassHierarchy.ClassInfo info = hierarchy.find(type);
             if (info == null) {
                 return false;
@@ -303,7 +603,7 @@ public final class SuspendabilityAnalysis {
             return null;
         }
         visited.add(type);
-        ClassNode input = inputs.get(type);
+        ClassNode input = programClass(type);
         List<String> supertypes = new ArrayList<>();
         if (input != null) {
             MethodNode method = declared(input, member);
@@ -330,8 +630,11 @@ public final class SuspendabilityAnalysis {
         return null;
     }
 
-    /** A call instruction's opcode and target, the key of the call-target cache (no string built per call). */
-    private record CallKey(int opcode, String owner, String name, String descriptor) {
+    /** A call instruction's opcode and target: what decides whether it can suspend. */
+    private record CallKey(int opcode, String owner, String name, String desc) {
+        static CallKey of(MethodInsnNode call) {
+            return new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
+        }
     }
 
     private static MethodNode declared(ClassNode classNode, String member) {

@@ -13,6 +13,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 import org.objectweb.asm.Opcodes;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
@@ -29,6 +30,8 @@ public final class Redirects {
     }
 
     private static final String RESOURCE = "/org/picothreads/transform/redirects.txt";
+    /** What separates the fields of an entry (compiled once: the table is read as the agent starts). */
+    private static final Pattern FIELD_SEPARATOR = Pattern.compile("\\s+");
     private static final Redirects TABLE = load();
     /** The table without the entries that lead to pico-net, for a program that does not have it. */
     private static final Redirects WITHOUT_NET = TABLE.without(RuntimeNames.NET_PACKAGE);
@@ -206,7 +209,7 @@ public final class Redirects {
             while ((line = reader.readLine()) != null) {
                 number++;
                 int comment = line.indexOf('#');
-                String[] fields = (comment >= 0 ? line.substring(0, comment) : line).trim().split("\\s+");
+                String[] fields = FIELD_SEPARATOR.split((comment >= 0 ? line.substring(0, comment) : line).trim());
                 if (fields.length == 1 && fields[0].isEmpty()) {
                     continue;
                 }

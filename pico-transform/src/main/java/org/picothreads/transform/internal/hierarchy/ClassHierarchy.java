@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
 import org.objectweb.asm.AnnotationVisitor;
@@ -53,6 +54,8 @@ public final class ClassHierarchy implements AutoCloseable {
     private final Map<String, ClassInfo> cache = new HashMap<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<ZipFile> archives = new ArrayList<>();
+    /** The classes of the classpath that are read as they will be after the rewrite (see {@link #rewriteHeadersOf}). */
+    private Predicate<String> rewrittenOnTheClasspath = name -> false;
 
     public ClassHierarchy(List<Path> classpath) throws IOException {
         for (Path entry : classpath) {
@@ -76,6 +79,24 @@ public final class ClassHierarchy implements AutoCloseable {
         redirects = Redirects.table(withNet);
     }
 
+    /**
+     * Answers for the classpath's classes that {@code program} accepts with their headers as they will be after the
+     * rewrite (as {@link #register} would), for a program whose classes are read from the classpath as it runs.
+     */
+    public void rewriteHeadersOf(Predicate<String> program) {
+        rewrittenOnTheClasspath = program;
+    }
+
+    /** The header as it will be after the rewrite: a class extending a replaced JDK type extends its replacement. */
+    public ClassInfo rewritten(ClassInfo header) {
+        String replacement = redirects.replacementType(String.valueOf(header.superName()));
+        if (replacement != null && !header.isInterface() && !replacement.equals(header.name())) {
+            return new ClassInfo(header.name(), replacement, header.interfaces(), header.access(), header.methods(),
+                    header.capturingMethods());
+        }
+        return header;
+    }
+
     /** The redirects that apply to the program being transformed. */
     public Redirects redirects() {
         return redirects;
@@ -96,6 +117,9 @@ public final class ClassHierarchy implements AutoCloseable {
             return cache.get(internalName);
         }
         info = read(internalName);
+        if (info != null && rewrittenOnTheClasspath.test(internalName)) {
+            info = rewritten(info);
+        }
         cache.put(internalName, info);
         return info;
     }
@@ -179,25 +203,120 @@ public final class ClassHierarchy implements AutoCloseable {
     }
 
     private ClassInfo read(String internalName) {
+        byte[] classFile = classFile(internalName);
+        if (classFile != null) {
+            return parse(classFile);
+        }
+        String resource = internalName + ".class";
+        try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(resource)) {
+            return in == null ? null : parse(in.readAllBytes());
+        } catch (IOException exception) {
+            throw new UncheckedIOException("cannot read " + resource + " from the JDK", exception);
+        }
+    }
+
+    /**
+     * For each method ({@code name+descriptor}), the classes of the classpath that {@code program} accepts and that
+     * declare it, by internal name: one reading of every class file's method table (the first class of each name, as
+     * a class loader finds it).
+     */
+    public Map<String, List<String>> declaringClassesByMethod(Predicate<String> program) {
+        Map<String, List<String>> declaring = new HashMap<>();
+        Set<String> seen = new HashSet<>();
+        try {
+            for (Path directory : directories) {
+                try (var files = Files.walk(directory)) {
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        String relative = directory.relativize(file).toString().replace('\\', '/');
+                        if (relative.endsWith(".class") && Files.isRegularFile(file)) {
+                            declare(relative, Files.readAllBytes(file), program, seen, declaring);
+                        }
+                    }
+                }
+            }
+            for (ZipFile archive : archives) {
+                for (var entries = archive.entries(); entries.hasMoreElements(); ) {
+                    ZipEntry entry = entries.nextElement();
+                    if (entry.getName().endsWith(".class") && !entry.isDirectory()) {
+                        try (InputStream in = archive.getInputStream(entry)) {
+                            declare(entry.getName(), in.readAllBytes(), program, seen, declaring);
+                        }
+                    }
+                }
+            }
+        } catch (IOException exception) {
+            throw new UncheckedIOException("cannot read the classpath", exception);
+        }
+        return declaring;
+    }
+
+    private static void declare(String resource, byte[] classFile, Predicate<String> program, Set<String> seen,
+            Map<String, List<String>> declaring) {
+        String name = resource.substring(0, resource.length() - ".class".length());
+        if (!seen.add(name) || !program.test(name)) {
+            return;
+        }
+        try {
+            // Only the names of the declared methods: read past the constant pool, the interfaces and the fields.
+            ClassReader reader = new ClassReader(classFile);
+            if (!name.equals(reader.getClassName())) {
+                return;
+            }
+            char[] buffer = new char[reader.getMaxStringLength()];
+            int offset = reader.header + 6;
+            offset += 2 + 2 * reader.readUnsignedShort(offset);
+            offset = skipMembers(reader, offset);
+            int methods = reader.readUnsignedShort(offset);
+            offset += 2;
+            for (int index = 0; index < methods; index++) {
+                String method = reader.readUTF8(offset + 2, buffer) + reader.readUTF8(offset + 4, buffer);
+                declaring.computeIfAbsent(method, unused -> new ArrayList<>()).add(name);
+                offset = skipAttributes(reader, offset + 6);
+            }
+        } catch (RuntimeException unreadable) {
+            // The class fails when it loads; it declares nothing here.
+        }
+    }
+
+    /** The offset after a fields or methods table that starts at {@code offset}. */
+    private static int skipMembers(ClassReader reader, int offset) {
+        int count = reader.readUnsignedShort(offset);
+        offset += 2;
+        for (int index = 0; index < count; index++) {
+            offset = skipAttributes(reader, offset + 6);
+        }
+        return offset;
+    }
+
+    /** The offset after an attributes table that starts at {@code offset}. */
+    private static int skipAttributes(ClassReader reader, int offset) {
+        int count = reader.readUnsignedShort(offset);
+        offset += 2;
+        for (int index = 0; index < count; index++) {
+            offset += 6 + reader.readInt(offset + 2);
+        }
+        return offset;
+    }
+
+    /** The class file of the first class of this name on the classpath (not the JDK's), or null. */
+    public byte[] classFile(String internalName) {
         String resource = internalName + ".class";
         try {
             for (Path directory : directories) {
                 Path file = directory.resolve(resource);
                 if (Files.isRegularFile(file)) {
-                    return parse(Files.readAllBytes(file));
+                    return Files.readAllBytes(file);
                 }
             }
             for (ZipFile archive : archives) {
                 ZipEntry entry = archive.getEntry(resource);
                 if (entry != null) {
                     try (InputStream in = archive.getInputStream(entry)) {
-                        return parse(in.readAllBytes());
+                        return in.readAllBytes();
                     }
                 }
             }
-            try (InputStream in = ClassLoader.getPlatformClassLoader().getResourceAsStream(resource)) {
-                return in == null ? null : parse(in.readAllBytes());
-            }
+            return null;
         } catch (IOException exception) {
             throw new UncheckedIOException("cannot read " + resource + " from the classpath", exception);
         }
