@@ -84,6 +84,29 @@ final class Lane {
         }
     }
 
+    /**
+     * Adds a task as {@link #add} does, then takes the next as {@link #take} does, under one acquisition of the lock:
+     * what a carrier does when the thread it ran has just suspended ready again (it yielded) and no timer is due.
+     */
+    Task addAndTake(Task task, boolean yielded, Lane runsOn) {
+        synchronized (queue) {
+            if (yielded) {
+                queue.addYielded(task);
+            } else {
+                queue.add(task);
+            }
+            Task next = queue.poll();
+            while (next != null && next.state() == Task.TERMINATED) {
+                next = queue.poll();
+            }
+            readyHint = queue.size();
+            if (next != null) {
+                next.beginDispatch(runsOn);
+            }
+            return next;
+        }
+    }
+
     /** Returns what {@code action} returns, run with the queue locked, so that no task of this lane is taken meanwhile. */
     <T> T whileNoneTaken(Supplier<T> action) {
         synchronized (queue) {

@@ -1039,7 +1039,7 @@ public final class Scheduler {
 
     /**
      * Runs a task taken from a lane on {@code carrier} until it returns, throws or suspends; returns the task when it
-     * was captured, for the carrier to end its dispatch ({@link #endSuspension}), or null.
+     * was captured, for the carrier to end its dispatch ({@link #work}), or null.
      */
     private Task dispatch(Task task, Carrier carrier) {
         carrier.current = task;
@@ -1068,15 +1068,11 @@ public final class Scheduler {
     }
 
     /**
-     * Ends the dispatch of a task that has just been captured: if a wake-up (or its own yield) made it ready while
-     * the capture unwound, queues it on the carrier's lane now. False when the task threw the signal without arming
-     * any wake-up.
+     * Ends the dispatch of a task that has just been captured, whose state was {@code state} when its dispatch bit
+     * was cleared: if a wake-up (or its own yield) made it ready while the capture unwound, queues it on the
+     * carrier's lane now; if it has just started to wait for I/O, gets an idle carrier to poll for it.
      */
-    private boolean endSuspension(Task task, Carrier carrier) {
-        byte state = task.endDispatch();
-        if (state == Task.RUNNING) {
-            return false;
-        }
+    private void endSuspension(Task task, byte state, Carrier carrier) {
         if (state == Task.RUNNABLE) {
             boolean yielded = task.yielded;
             task.yielded = false;
@@ -1098,7 +1094,6 @@ public final class Scheduler {
                 }
             }
         }
-        return true;
     }
 
     private void terminate(Task task, Throwable failure) {
@@ -1191,18 +1186,34 @@ public final class Scheduler {
         long idleSince = 0;
         Task captured = null;
         while (true) {
+            boolean surplus = carrierCount > parallelism && surplusAtWork();
+            Task next = null;
+            boolean taken = false;
             boolean yielded = false;
             if (captured != null) {
                 yielded = captured.yielded;
-                if (!endSuspension(captured, carrier)) {
+                byte state = captured.endDispatch();
+                if (state == Task.RUNNING) {
                     terminate(captured, new IllegalStateException("PicoThreads: thread \"" + captured.thread.getName()
                             + "\" threw the capture signal without arranging to be woken; a frame that was not"
                             + " rewritten let it through"));
+                } else if (state == Task.RUNNABLE && !surplus && !(yielded && lanes.length > 1) && !anyTimerDue()) {
+                    // Ready again at once (it yielded, or was woken while its capture unwound), and no timer is due
+                    // that would have to be made ready first: queue it and take the next under one lock.
+                    captured.yielded = false;
+                    next = carrier.lane.addAndTake(captured, yielded, carrier.lane);
+                    taken = true;
+                    if (carrier.lane.mayHaveReady()) {
+                        signalIfIdle();
+                    }
+                } else {
+                    endSuspension(captured, state, carrier);
                 }
                 captured = null;
             }
-            boolean surplus = carrierCount > parallelism && surplusAtWork();
-            Task next = surplus ? null : takeWork(carrier, yielded);
+            if (!taken && !surplus) {
+                next = takeWork(carrier, yielded);
+            }
             if (next != null) {
                 idleSince = 0;
                 if (--carrier.dispatchesUntilIoPoll <= 0) {

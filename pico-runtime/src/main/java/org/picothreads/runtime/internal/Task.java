@@ -290,15 +290,21 @@ public final class Task {
         return STATUS.compareAndSet(this, expected, next);
     }
 
-    /** Changes only the state, keeping the dispatch bit and wait number; by the task's own carrier only. */
+    /**
+     * Changes only the state, keeping the dispatch bit and wait number; by the task's own carrier only, from a state
+     * no waker changes (RUNNING or RUNNABLE), so a release write is enough.
+     */
     void setState(byte state) {
-        status = withState(status, state);
+        STATUS.setRelease(this, withState(status, state));
     }
 
-    /** Marks the task taken by a carrier of {@code from}: running and dispatched. Under the lane's lock. */
+    /**
+     * Marks the task taken by a carrier of {@code from}: running and dispatched. Under the lane's lock; a release
+     * write, since no waker acts on RUNNABLE or RUNNING.
+     */
     void beginDispatch(Lane from) {
         lane = from;
-        status = (status & WAIT_MASK) | DISPATCHED | RUNNING;
+        STATUS.setRelease(this, (status & WAIT_MASK) | DISPATCHED | RUNNING);
     }
 
     /**
@@ -318,8 +324,14 @@ public final class Task {
     byte endDispatch() {
         while (true) {
             int current = status;
+            byte state = stateOf(current);
+            if (state == RUNNABLE || state == RUNNING) {
+                // Nobody but this carrier changes the status from these states.
+                STATUS.setRelease(this, current & ~DISPATCHED);
+                return state;
+            }
             if (STATUS.compareAndSet(this, current, current & ~DISPATCHED)) {
-                return stateOf(current);
+                return state;
             }
         }
     }
