@@ -62,6 +62,11 @@ public final class Scheduler {
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
     /** The default bound on carriers, compensation included: the JDK's virtual thread scheduler's. */
     private static final int DEFAULT_MOST_CARRIERS = 256;
+    /**
+     * The most lanes there are: carriers beyond this many share them, so that a carrier's look at every lane's hints
+     * between two dispatches stays short.
+     */
+    private static final int MOST_LANES = 64;
     /** The largest number of carriers any setting may ask for. */
     private static final int MOST_CARRIERS_LIMIT = 32_767;
     /** How long a carrier beyond the configured number stays idle before it ends. */
@@ -100,7 +105,7 @@ public final class Scheduler {
     private final int mostCarriers;
     private final long carrierStackSize;
 
-    /** One per configured carrier: its run queue and its timers, each under its own lock. */
+    /** One per configured carrier (at most {@link #MOST_LANES}): its run queue and its timers, each under its own lock. */
     private final Lane[] lanes;
 
     /**
@@ -159,9 +164,10 @@ public final class Scheduler {
         this.parallelism = parallelism;
         this.mostCarriers = mostCarriers;
         this.carrierStackSize = carrierStackSize;
-        this.lanes = new Lane[parallelism];
-        for (int index = 0; index < parallelism; index++) {
-            lanes[index] = new Lane(index, parallelism, policy, index == 0 ? seed : seed + index);
+        int laneCount = Math.min(parallelism, MOST_LANES);
+        this.lanes = new Lane[laneCount];
+        for (int index = 0; index < laneCount; index++) {
+            lanes[index] = new Lane(index, laneCount, policy, seed + index);
         }
     }
 

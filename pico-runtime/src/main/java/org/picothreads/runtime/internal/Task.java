@@ -137,7 +137,7 @@ public final class Task {
     volatile boolean permit;
     /** The task's entry in an object's wait set while it is in Object.wait, else null. */
     Monitors.Waiter monitorWaiter;
-    /** How many runtime monitors the task owns; written under the lock of {@link Monitors}. */
+    /** How many runtime monitors the task owns; changed only by the task itself, as it takes and leaves them. */
     int ownedMonitors;
     /** True while the task is suspended owning a runtime monitor, counted in {@link Monitors#suspendedHolders}. */
     boolean suspendedHolder;
