@@ -80,9 +80,10 @@ public final class PicoThreads {
      * @param carriers the carriers running now, spares included
      * @param spareCarriersStarted carriers started beyond the configured number, to compensate for carriers that
      *                             pinned threads blocked
+     * @param steals ready threads a carrier took from another carrier's run queue because its own was empty
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
             long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-            long carriers, long spareCarriersStarted) {
+            long carriers, long spareCarriersStarted, long steals) {
     }
 }

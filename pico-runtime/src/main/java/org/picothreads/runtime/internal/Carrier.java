@@ -18,13 +18,18 @@ public final class Carrier extends Thread {
     long idleWaitNanos;
     /** Dispatches left before this carrier next polls the I/O poller while busy. */
     int dispatchesUntilIoPoll = 1;
+    /** The lane this carrier takes ready threads from first, and queues the threads it makes ready on. */
+    final Lane lane;
+    /** The tasks whose timers this carrier found due, waiting to be woken; reused. */
+    final Lane.DueTimers dueTimers = new Lane.DueTimers();
 
     /** This carrier's share of the scheduler's counters. */
     final CarrierCounters counters = new CarrierCounters();
 
-    Carrier(Scheduler scheduler, String name, long stackSize) {
+    Carrier(Scheduler scheduler, String name, long stackSize, Lane lane) {
         super(RuntimeThreads.GROUP, null, name, stackSize, false);
         this.scheduler = scheduler;
+        this.lane = lane;
         setDaemon(true);
     }
 

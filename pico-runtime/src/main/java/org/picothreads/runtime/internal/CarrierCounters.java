@@ -11,6 +11,7 @@ final class CarrierCounters {
     long foreignFramePins;
     long framesChecked;
     long framesTrustedByCaller;
+    long steals;
 
     /** Adds these counts to {@code total}. */
     void addTo(CarrierCounters total) {
@@ -20,5 +21,6 @@ final class CarrierCounters {
         total.foreignFramePins += foreignFramePins;
         total.framesChecked += framesChecked;
         total.framesTrustedByCaller += framesTrustedByCaller;
+        total.steals += steals;
     }
 }

@@ -28,8 +28,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * monitor and reads zero is alone in the region.
  *
  * <p>Owners are Tasks (PicoThreads, on any carrier) or Threads (platform threads). Monitors exist in the
- * table only while owned or waited on. The table is guarded by one short internal lock, never held
- * while anyone waits.
+ * tables only while owned or waited on. The monitors are spread over {@link #STRIPE_COUNT} stripes by the object's
+ * identity hash, each a table under a short lock of its own, so that carriers entering regions on different objects
+ * rarely meet on one lock; everything about one object's monitor (its owner, entrants, wait set, the platform
+ * threads waiting for it) is under its stripe's lock, so exclusion is exactly as with one table. No stripe's lock is
+ * held while anyone waits.
  */
 public final class Monitors {
     /**
@@ -48,9 +51,16 @@ public final class Monitors {
         }
     }
 
-    /** Guards the table; platform threads wait on it. */
-    private static final Object LOCK = new Object();
-    private static final Map<Object, Monitor> TABLE = new IdentityHashMap<>();
+    /** How many stripes the monitors are spread over, by identity hash: a power of two. */
+    private static final int STRIPE_COUNT = 64;
+    /** The stripes; an object's monitor always lives in the same one. */
+    private static final Stripe[] STRIPES = new Stripe[STRIPE_COUNT];
+
+    static {
+        for (int index = 0; index < STRIPE_COUNT; index++) {
+            STRIPES[index] = new Stripe();
+        }
+    }
 
     /**
      * Platform threads in Object.wait on a PicoThread's monitor: while above zero, a terminating PicoThread notifies
@@ -58,9 +68,24 @@ public final class Monitors {
      */
     private static final AtomicInteger PLATFORM_WAITERS_ON_PICO_THREADS = new AtomicInteger();
 
-    /** Unused monitors kept for reuse, so that an uncontended region allocates nothing; guarded by LOCK. */
-    private static final ArrayDeque<Monitor> SPARE = new ArrayDeque<>();
-    private static final int MOST_SPARE = 256;
+    /** How many unused monitors each stripe keeps for reuse. */
+    private static final int MOST_SPARE = 16;
+
+    /**
+     * A share of the monitors, those of the objects whose identity hash falls in it: its table, and the unused
+     * monitors it keeps for reuse so that an uncontended region allocates nothing. The stripe is the lock that guards
+     * both and the monitors in the table, and platform threads wait on it; never held while anyone waits, and never
+     * two at once.
+     */
+    private static final class Stripe {
+        final Map<Object, Monitor> table = new IdentityHashMap<>();
+        final ArrayDeque<Monitor> spare = new ArrayDeque<>();
+    }
+
+    /** The stripe that holds the monitor of {@code object}. */
+    private static Stripe stripeOf(Object object) {
+        return STRIPES[System.identityHashCode(object) & (STRIPE_COUNT - 1)];
+    }
 
     /**
      * The runtime state of one object's monitor. Most monitors are entered and left by one owner with nobody
@@ -107,25 +132,25 @@ public final class Monitors {
         }
     }
 
-    /** The monitor of {@code object}, put in the table (a spare one when there is one) if absent; under LOCK. */
-    private static Monitor monitorOf(Object object) {
-        Monitor monitor = TABLE.get(object);
+    /** The monitor of {@code object}, put in its stripe's table (a spare one when there is one) if absent; under the stripe. */
+    private static Monitor monitorOf(Stripe stripe, Object object) {
+        Monitor monitor = stripe.table.get(object);
         if (monitor == null) {
-            monitor = SPARE.poll();
+            monitor = stripe.spare.poll();
             if (monitor == null) {
                 monitor = new Monitor();
             }
-            TABLE.put(object, monitor);
+            stripe.table.put(object, monitor);
         }
         return monitor;
     }
 
-    /** Removes an unused monitor from the table and keeps it for reuse; under LOCK. */
-    private static void discard(Object object, Monitor monitor) {
-        TABLE.remove(object);
+    /** Removes an unused monitor from its stripe's table and keeps it for reuse; under the stripe. */
+    private static void discard(Stripe stripe, Object object, Monitor monitor) {
+        stripe.table.remove(object);
         monitor.recursions = 0;
-        if (SPARE.size() < MOST_SPARE) {
-            SPARE.push(monitor);
+        if (stripe.spare.size() < MOST_SPARE) {
+            stripe.spare.push(monitor);
         }
     }
 
@@ -200,9 +225,10 @@ public final class Monitors {
      * well (a pinned thread blocks its carrier for real), so it is never the owner found here.
      */
     public static boolean mustBackOff(Object object) {
+        Stripe stripe = stripeOf(object);
         Object me = owner();
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             return monitor != null && monitor.owner != null && monitor.owner != me;
         }
     }
@@ -214,14 +240,15 @@ public final class Monitors {
      * code), so it is pinned while it waits. An interrupt does not end the wait and stays set.
      */
     public static void awaitUnowned(Object object) {
+        Stripe stripe = stripeOf(object);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             awaitUnownedOnPlatformThread(object, Thread.currentThread());
             return;
         }
         while (true) {
-            synchronized (LOCK) {
-                Monitor monitor = TABLE.get(object);
+            synchronized (stripe) {
+                Monitor monitor = stripe.table.get(object);
                 if (monitor == null || monitor.owner == null || monitor.owner == task) {
                     return;
                 }
@@ -234,12 +261,12 @@ public final class Monitors {
                 Scheduler.running().blockOnMonitor(task, object);
             } finally {
                 task.pinDepth--;
-                synchronized (LOCK) {
-                    Monitor monitor = TABLE.get(object);
+                synchronized (stripe) {
+                    Monitor monitor = stripe.table.get(object);
                     if (monitor != null && monitor.backedOff != null) {
                         monitor.backedOff.remove(task);
                         if (monitor.isUnused()) {
-                            discard(object, monitor);
+                            discard(stripe, object, monitor);
                         }
                     }
                 }
@@ -248,22 +275,23 @@ public final class Monitors {
     }
 
     private static void awaitUnownedOnPlatformThread(Object object, Thread thread) {
+        Stripe stripe = stripeOf(object);
         boolean interrupted = false;
-        synchronized (LOCK) {
+        synchronized (stripe) {
             while (true) {
-                Monitor monitor = TABLE.get(object);
+                Monitor monitor = stripe.table.get(object);
                 if (monitor == null || monitor.owner == null || monitor.owner == thread) {
                     break;
                 }
                 monitor.platformWaiters++;
                 try {
-                    LOCK.wait();
+                    stripe.wait();
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } finally {
                     monitor.platformWaiters--;
                     if (monitor.isUnused()) {
-                        discard(object, monitor);
+                        discard(stripe, object, monitor);
                     }
                 }
             }
@@ -279,11 +307,12 @@ public final class Monitors {
      * exception here could send javac's catch-any handler of the region (which covers itself) round forever.
      */
     public static void exit(Object object) {
+        Stripe stripe = stripeOf(object);
         Object me = owner();
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             if (monitor != null && monitor.owner == me && --monitor.recursions == 0) {
-                release(object, monitor);
+                release(stripe, object, monitor);
             }
         }
     }
@@ -316,6 +345,7 @@ public final class Monitors {
     }
 
     private static void waitOnCarrier(Task task, Object object, long millis, int nanos) throws InterruptedException {
+        Stripe stripe = stripeOf(object);
         boolean resumed = Continuation.resumingPrimitive();
         Waiter waiter = task.monitorWaiter;
         if (!resumed || waiter == null || waiter.object != object) {
@@ -324,13 +354,13 @@ public final class Monitors {
                 throw new InterruptedException();
             }
             long timeout = TimeUnit.MILLISECONDS.toNanos(millis) + (nanos > 0 ? 1 : 0);
-            synchronized (LOCK) {
-                Monitor monitor = TABLE.get(object);
+            synchronized (stripe) {
+                Monitor monitor = stripe.table.get(object);
                 if (monitor == null || monitor.owner != task) {
                     if (!Thread.holdsLock(object)) {
                         throw new IllegalMonitorStateException("current thread is not owner");
                     }
-                    monitor = monitorOf(object);
+                    monitor = monitorOf(stripe, object);
                     waiter = new Waiter(task, object, 0, timeout > 0 ? System.nanoTime() + timeout : 0);
                     monitor.waitSet().add(waiter);
                 } else {
@@ -338,14 +368,14 @@ public final class Monitors {
                     // Join the wait set before releasing, so the monitor stays in the table for the notifier.
                     monitor.waitSet().add(waiter);
                     monitor.recursions = 0;
-                    release(object, monitor);
+                    release(stripe, object, monitor);
                 }
                 task.monitorWaiter = waiter;
             }
         }
         awaitNotification(task, waiter);
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             if (monitor != null && !waiter.notified) {
                 if (monitor.waitSet != null) {
                     monitor.waitSet.remove(waiter);
@@ -368,8 +398,9 @@ public final class Monitors {
      * returns. Called on the carrier once the thread's task is marked terminated.
      */
     static void threadTerminated(Thread thread) {
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(thread);
+        Stripe stripe = stripeOf(thread);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(thread);
             if (monitor != null && monitor.waitSet != null) {
                 Waiter waiter;
                 while ((waiter = monitor.waitSet.poll()) != null) {
@@ -379,7 +410,7 @@ public final class Monitors {
                     }
                 }
                 if (monitor.isUnused()) {
-                    discard(thread, monitor);
+                    discard(stripe, thread, monitor);
                 }
             }
         }
@@ -403,9 +434,10 @@ public final class Monitors {
 
     /** {@link Thread#holdsLock(Object)} for rewritten code. */
     public static boolean holdsLock(Object object) {
+        Stripe stripe = stripeOf(object);
         Object me = owner();
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             if (monitor != null && monitor.owner != null) {
                 return monitor.owner == me;
             }
@@ -423,9 +455,10 @@ public final class Monitors {
      * interrupt does not end the wait and stays set, as on a platform thread.
      */
     private static void acquire(Task task, Object object, int recursions) {
+        Stripe stripe = stripeOf(object);
         while (true) {
-            synchronized (LOCK) {
-                Monitor monitor = monitorOf(object);
+            synchronized (stripe) {
+                Monitor monitor = monitorOf(stripe, object);
                 if (monitor.owner == task) {
                     monitor.recursions += recursions;
                     return;
@@ -449,8 +482,9 @@ public final class Monitors {
 
     /** Parks a waiting PicoThread until it is notified, its timeout passes or it is interrupted. */
     private static void awaitNotification(Task task, Waiter waiter) {
+        Stripe stripe = stripeOf(waiter.object);
         while (true) {
-            synchronized (LOCK) {
+            synchronized (stripe) {
                 if (waiter.notified) {
                     return;
                 }
@@ -469,8 +503,8 @@ public final class Monitors {
         }
     }
 
-    /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Holds LOCK. */
-    private static void release(Object object, Monitor monitor) {
+    /** Releases a monitor whose recursion count reached zero and lets the next entrant try. Under its stripe. */
+    private static void release(Stripe stripe, Object object, Monitor monitor) {
         if (monitor.owner instanceof Task owner) {
             owner.ownedMonitors--;
         }
@@ -484,17 +518,18 @@ public final class Monitors {
             Scheduler.running().unpark(backedOff);
         }
         if (monitor.platformWaiters > 0) {
-            LOCK.notifyAll();
+            stripe.notifyAll();
         }
         if (monitor.isUnused()) {
-            discard(object, monitor);
+            discard(stripe, object, monitor);
         }
     }
 
     private static void wakeWaiters(Object object, boolean all) {
+        Stripe stripe = stripeOf(object);
         Object me = owner();
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             boolean ownsRuntimeMonitor = monitor != null && monitor.owner == me;
             if (!ownsRuntimeMonitor && !Thread.holdsLock(object)) {
                 throw new IllegalMonitorStateException("current thread is not owner");
@@ -506,14 +541,14 @@ public final class Monitors {
                     if (waiter.who instanceof Task waitingTask) {
                         Scheduler.running().unpark(waitingTask);
                     } else {
-                        LOCK.notifyAll();
+                        stripe.notifyAll();
                     }
                     if (!all) {
                         break;
                     }
                 }
                 if (monitor.isUnused()) {
-                    discard(object, monitor);
+                    discard(stripe, object, monitor);
                 }
             }
         }
@@ -527,10 +562,11 @@ public final class Monitors {
     }
 
     private static void enterOnPlatformThread(Object object, Thread thread) {
+        Stripe stripe = stripeOf(object);
         boolean interrupted = false;
-        synchronized (LOCK) {
+        synchronized (stripe) {
             while (true) {
-                Monitor monitor = monitorOf(object);
+                Monitor monitor = monitorOf(stripe, object);
                 if (monitor.owner == thread) {
                     monitor.recursions++;
                     break;
@@ -542,7 +578,7 @@ public final class Monitors {
                 }
                 monitor.platformWaiters++;
                 try {
-                    LOCK.wait();
+                    stripe.wait();
                 } catch (InterruptedException e) {
                     interrupted = true;
                 } finally {
@@ -590,14 +626,15 @@ public final class Monitors {
      * monitor (which a rewritten region holds too), then takes the runtime monitor back.
      */
     private static void waitOnPlatformThreadCounted(Object object, long millis, int nanos) throws InterruptedException {
+        Stripe stripe = stripeOf(object);
         Thread thread = Thread.currentThread();
         int recursions = 0;
-        synchronized (LOCK) {
-            Monitor monitor = TABLE.get(object);
+        synchronized (stripe) {
+            Monitor monitor = stripe.table.get(object);
             if (monitor != null && monitor.owner == thread) {
                 recursions = monitor.recursions;
                 monitor.recursions = 0;
-                release(object, monitor);
+                release(stripe, object, monitor);
             }
         }
         try {
@@ -616,10 +653,11 @@ public final class Monitors {
      * the thread waits inside {@code object.wait}, which lends the JVM monitor out, until the runtime monitor is free.
      */
     private static void retakeOnPlatformThread(Object object, Thread thread, int recursions) {
+        Stripe stripe = stripeOf(object);
         boolean interrupted = false;
         while (true) {
-            synchronized (LOCK) {
-                Monitor monitor = monitorOf(object);
+            synchronized (stripe) {
+                Monitor monitor = monitorOf(stripe, object);
                 if (monitor.owner == null || monitor.owner == thread) {
                     monitor.owner = thread;
                     monitor.recursions += recursions;

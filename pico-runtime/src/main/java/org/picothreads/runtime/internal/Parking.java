@@ -60,7 +60,7 @@ public final class Parking {
             return LockSupport.getBlocker(thread);
         }
         Object blocker = task.blocker;
-        byte state = task.state;
+        byte state = task.state();
         return state == Task.PARKED || state == Task.PARKED_TIMED ? blocker : null;
     }
 

@@ -6,8 +6,7 @@ import org.picothreads.runtime.SchedulingPolicy;
 /**
  * The tasks ready to run, in a circular array, taken in the order the scheduling policy says: FIFO from the
  * front, LIFO from the back, RANDOM from a position drawn from a seeded generator (the task at the front moves
- * into the hole, so every operation is constant time). Used under the scheduler's lock; {@link #isEmpty()} may be
- * read without it as a hint.
+ * into the hole, so every operation is constant time). Used under the lock of the {@link Lane} that holds it.
  *
  * <p>A task that yields goes where it will be taken last: to the back under FIFO, to the front under LIFO (so
  * that a thread spinning on yield cannot starve the others), anywhere under RANDOM.

@@ -3,6 +3,8 @@ package org.picothreads.runtime.internal;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.net.URL;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
@@ -21,28 +23,35 @@ import org.picothreads.runtime.SchedulingPolicy;
  *
  * <pre>
  * each carrier, one round:
- *   1. under the scheduler's lock: make the tasks whose timers are due ready, earliest deadline first;
- *      take one ready task (FIFO, LIFO or RANDOM) and mark it dispatched
- *   2. dispatch it, outside the lock:
+ *   1. make the tasks whose timers are due ready (each lane's, under that lane's timer lock, earliest first);
+ *      take one ready task (FIFO, LIFO or RANDOM) from its own lane, else from another lane (it steals), under that
+ *      lane's queue lock, and mark it running and dispatched
+ *   2. dispatch it, outside any lock:
  *        restoring (this carrier) = task has suspended before; current = task; task.thread.run()
  *          returns      -> terminated: wake its joiners
  *          Capture      -> suspended: the blocking call already armed its wake-up; a wake-up that came while the
- *                          capture unwound made it ready again, and the carrier queues it now
+ *                          capture unwound made it ready again, and the carrier queues it on its lane now
  *          throws       -> uncaught exception handler, then terminated
- *   3. or, when no task is ready, wait: for I/O (one idle carrier polls the I/O poller), for the next timer
- *      deadline (one idle carrier), or until woken for new work (the others); a spare carrier idle for
- *      SPARE_KEEPALIVE ends
+ *   3. or, when no task is ready, announce itself idle under the scheduler's lock, look at the lanes once more,
+ *      and wait: for I/O (one idle carrier polls the I/O poller), for the next timer deadline (one idle carrier),
+ *      or until woken for new work (the others); a spare carrier idle for SPARE_KEEPALIVE ends
  * </pre>
+ *
+ * <p>A waker (a timer, an unpark, an I/O poll, an interrupt, a joined thread's end) ends a task's wait by
+ * compare-and-set on the task's status ({@link Task}) and queues it on its own carrier's lane, or, from a platform
+ * thread, on the lane the task last ran on; it takes the scheduler's lock only when a carrier is idle or missing
+ * (hints read without the lock say so), to wake or start one.
  *
  * <p>A thread that must block but cannot be captured (it is pinned) blocks its carrier for real, see
  * {@link #blockPinned}, so the JVM's monitor, class-initialization and lock semantics hold for it exactly as for a
  * platform thread; while it does, the scheduler compensates by starting a spare carrier, so that as many carriers as
  * configured stay able to run PicoThreads, up to {@code picothreads.maxCarriers} in all.
  *
- * <p>The run queue, the timers, the list of live tasks and every task's scheduling state change under one short
- * lock, {@link #lock}, never held while user code runs or a carrier waits. With one carrier the policies order the
- * tasks exactly as the paper's scheduler does: the same program and seed give the same interleaving (unless a
- * pinned thread blocks, when a spare carrier runs the others meanwhile).
+ * <p>Each configured carrier has a {@link Lane}: its run queue and its timers, each under a lock of its own. The
+ * scheduler's {@link #lock} guards only the carriers themselves (started, idle, blocked, their idle roles); the list
+ * of live tasks has a lock of its own. No lock is held while user code runs or a carrier waits. With one carrier
+ * there is one lane, and the policies order the tasks exactly as the paper's scheduler does: the same program and seed
+ * give the same interleaving (unless a pinned thread blocks, when a spare carrier runs the others meanwhile).
  */
 public final class Scheduler {
     /** Default stack size of a carrier, which runs deep rewritten recursion: 256 MiB. */
@@ -53,6 +62,11 @@ public final class Scheduler {
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
     /** The default bound on carriers, compensation included: the JDK's virtual thread scheduler's. */
     private static final int DEFAULT_MOST_CARRIERS = 256;
+    /**
+     * The most lanes there are: carriers beyond this many share them, so that a carrier's look at every lane's hints
+     * between two dispatches stays short.
+     */
+    private static final int MOST_LANES = 64;
     /** The largest number of carriers any setting may ask for. */
     private static final int MOST_CARRIERS_LIMIT = 32_767;
     /** How long a carrier beyond the configured number stays idle before it ends. */
@@ -72,6 +86,16 @@ public final class Scheduler {
     private static long configuredSeed;
     /** The I/O event source installed by pico-net, or null while no program uses it. */
     private static volatile IoPoller poller;
+    /** Compare-and-set access to {@link #ioPolling}. */
+    private static final VarHandle IO_POLLING;
+
+    static {
+        try {
+            IO_POLLING = MethodHandles.lookup().findVarHandle(Scheduler.class, "ioPolling", Carrier.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
 
     private final SchedulingPolicy policy;
     private final long seed;
@@ -81,36 +105,54 @@ public final class Scheduler {
     private final int mostCarriers;
     private final long carrierStackSize;
 
-    /** Guards everything below, and every task's scheduling state; never held while user code runs or anyone waits. */
+    /** One per configured carrier (at most {@link #MOST_LANES}): its run queue and its timers, each under its own lock. */
+    private final Lane[] lanes;
+
+    /**
+     * Guards the carriers: those started, idle and blocked, and the idle roles; never held while user code runs or
+     * anyone waits, and never taken by a thread holding a lane's lock.
+     */
     private final Object lock = new Object();
-    private final RunQueue runQueue;
-    private final TimerHeap timers = new TimerHeap();
     /** Every carrier started and not ended. */
     private final List<Carrier> carriers = new ArrayList<>();
     /** The carriers parked for lack of work, the latest to park first; the one polling I/O is not among them. */
     private final ArrayDeque<Carrier> idleCarriers = new ArrayDeque<>();
-    /** How many carriers are blocked for real by a pinned task. */
-    private int blockedCarriers;
-    /** The carrier polling the I/O poller, or null. */
-    private Carrier ioPolling;
-    /** True once the carrier polling I/O was woken for new work, so that it is woken once. */
+    /** How many carriers are blocked for real by a pinned task; written under the lock. */
+    private volatile int blockedCarriers;
+    /** The carrier polling the I/O poller, idle or between two dispatches, or null; claimed by compare-and-set. */
+    private volatile Carrier ioPolling;
+    /** The idle carrier that polls the I/O poller, waiting, or null; written under the lock. */
+    private volatile Carrier ioPollingIdle;
+    /** True once the idle carrier polling I/O was woken for new work, so that it is woken once. */
     private boolean ioPollingWoken;
-    /** The idle carrier that waits for the next timer deadline, or null; and the deadline it waits for. */
-    private Carrier timerWaiting;
-    private long timerWaitingDeadline;
+    /** The idle carrier that waits for the next timer deadline, or null; written under the lock. */
+    private volatile Carrier timerWaiting;
+    /** The deadline {@link #timerWaiting} waits for; written under the lock. */
+    private volatile long timerWaitingDeadline;
     /** The idle carrier that looks for a deadlock, or null. */
     private Carrier deadlockWatching;
     /** Numbers the carriers' names. */
     private int carriersNumbered;
     private long sparesStarted;
-
-    private long threadsStarted;
-    private long threadsTerminated;
     /** The counters of the carriers that have ended. */
     private final CarrierCounters endedCarriers = new CarrierCounters();
 
+    /** How many carriers there are (a hint of the lock's carriers.size()); written under the lock. */
+    private volatile int carrierCount;
+    /** True while fewer carriers than configured can run PicoThreads, so a new one may be started; as above. */
+    private volatile boolean carrierShortage;
+    /**
+     * How many idle carriers a thread made ready could wake: those parked for lack of work, and the one polling I/O
+     * unless it was woken already; as above.
+     */
+    private volatile int wakeableIdle;
+
+    /** Guards the list of live tasks and the two counts below. */
+    private final Object liveLock = new Object();
+    private long threadsStarted;
+    private long threadsTerminated;
     /** The first of the live tasks (admitted, not terminated), linked in a circle in admission order; or null. */
-    private Task liveTasks;
+    private volatile Task liveTasks;
     /** Join-watcher threads still waiting for a platform thread that a task joins; each may wake a task. */
     private final AtomicInteger activeJoinWatchers = new AtomicInteger();
     /** Created on the first idle period with live tasks, unless deadlock detection is off. */
@@ -122,7 +164,11 @@ public final class Scheduler {
         this.parallelism = parallelism;
         this.mostCarriers = mostCarriers;
         this.carrierStackSize = carrierStackSize;
-        this.runQueue = new RunQueue(policy, seed);
+        int laneCount = Math.min(parallelism, MOST_LANES);
+        this.lanes = new Lane[laneCount];
+        for (int index = 0; index < laneCount; index++) {
+            lanes[index] = new Lane(index, laneCount, policy, seed + index);
+        }
     }
 
     /** The running scheduler, booting it on first use. */
@@ -181,7 +227,13 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        long started;
+        long terminated;
+        synchronized (scheduler.liveLock) {
+            started = scheduler.threadsStarted;
+            terminated = scheduler.threadsTerminated;
         }
         synchronized (scheduler.lock) {
             CarrierCounters total = new CarrierCounters();
@@ -189,11 +241,9 @@ public final class Scheduler {
             for (Carrier carrier : scheduler.carriers) {
                 carrier.counters.addTo(total);
             }
-            long started = scheduler.threadsStarted;
-            long terminated = scheduler.threadsTerminated;
             return new PicoThreads.Statistics(started, terminated, started - terminated, total.suspensions,
                     total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
-                    total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted);
+                    total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted, total.steals);
         }
     }
 
@@ -371,29 +421,50 @@ public final class Scheduler {
         }
     }
 
-    /** Starts one more carrier; under the lock. */
+    /** Starts one more carrier, on the next lane in turn; under the lock. */
     private void startCarrier() {
-        Carrier carrier = new Carrier(this, "pico-carrier-" + ++carriersNumbered, carrierStackSize);
+        int number = ++carriersNumbered;
+        Carrier carrier = new Carrier(this, "pico-carrier-" + number, carrierStackSize,
+                lanes[(number - 1) % lanes.length]);
         carriers.add(carrier);
         if (carriers.size() > parallelism) {
             sparesStarted++;
         }
+        updateHints();
         carrier.start();
     }
 
-    /** Admits a task whose thread has just been started; any thread may call this. */
+    /**
+     * Admits a task whose thread has just been started: lists it as live and queues it, on the lane of the carrier
+     * that started it, or, started by a platform thread, on the lanes in turn. Any thread may call this.
+     */
     void start(Task task) {
-        synchronized (lock) {
-            admit(task);
+        long admitted;
+        synchronized (liveLock) {
+            admitted = threadsStarted++;
+            Task first = liveTasks;
+            if (first == null) {
+                task.nextLive = task;
+                task.previousLive = task;
+                liveTasks = task;
+            } else {
+                Task last = first.previousLive;
+                task.nextLive = first;
+                task.previousLive = last;
+                last.nextLive = task;
+                first.previousLive = task;
+            }
         }
+        Carrier here = carrierHere();
+        task.lane = here != null ? here.lane : lanes[(int) (admitted % lanes.length)];
+        enqueue(task);
     }
 
     /** Wakes a task whose interrupt status was just set, if it is sleeping, joining or parked; any thread may call this. */
     void interrupt(Task task) {
-        synchronized (lock) {
-            if (task.interrupted && task.isWaiting()) {
-                wake(task, true);
-            }
+        int status = task.status();
+        if (task.interrupted && Task.isWaiting(Task.stateOf(status))) {
+            endWait(task, status, true, false);
         }
     }
 
@@ -415,27 +486,18 @@ public final class Scheduler {
      * is pinned, returns once the sleep is over or the task was interrupted.
      */
     void sleep(Task task, long nanos) {
-        synchronized (lock) {
-            if (interruptedBeforeWaiting(task)) {
-                return;
-            }
-            task.state = Task.SLEEPING;
-            armTimer(task, nanos);
+        if (task.interrupted) {
+            task.wokenByInterrupt = true;
+            return;
+        }
+        int waiting = task.beginWait(Task.SLEEPING);
+        armTimer(task, nanos);
+        // An interrupt from another carrier that came before the wait began found nothing to wake: end it here.
+        if (task.interrupted && endOwnWait(task, waiting)) {
+            task.wokenByInterrupt = true;
+            return;
         }
         suspendOrBlockPinned(task);
-    }
-
-    /**
-     * True when the task's interrupt status was set after its blocking call checked it but before it could wait (an
-     * interrupt from another carrier): the wait then ends at once, as if the interrupt had woken it. Under the lock,
-     * which the interrupt takes after setting the status, so that one of them sees the other.
-     */
-    private static boolean interruptedBeforeWaiting(Task task) {
-        if (!task.interrupted) {
-            return false;
-        }
-        task.wokenByInterrupt = true;
-        return true;
     }
 
     /**
@@ -444,20 +506,25 @@ public final class Scheduler {
      * task is pinned, returns once the wait is over. Returns at once when the target has meanwhile terminated.
      */
     void join(Task task, Thread thread, Task target, long nanos) {
-        synchronized (lock) {
-            if (target != null && target.state == Task.TERMINATED || interruptedBeforeWaiting(task)) {
+        if (target != null && target.state() == Task.TERMINATED) {
+            return;
+        }
+        if (task.interrupted) {
+            task.wokenByInterrupt = true;
+            return;
+        }
+        task.blocker = target != null ? target : thread;
+        int waiting = task.beginWait(nanos > 0 ? Task.JOINING_TIMED : Task.JOINING);
+        if (nanos > 0) {
+            armTimer(task, nanos);
+        }
+        if (target != null && !target.addJoinerUnlessTerminated(task, waiting)) {
+            if (endOwnWait(task, waiting)) {
                 return;
             }
-            task.state = nanos > 0 ? Task.JOINING_TIMED : Task.JOINING;
-            if (target != null) {
-                task.blocker = target;
-                target.addJoiner(task);
-            } else {
-                task.blocker = thread;
-            }
-            if (nanos > 0) {
-                armTimer(task, nanos);
-            }
+        } else if (task.interrupted && endOwnWait(task, waiting)) {
+            task.wokenByInterrupt = true;
+            return;
         }
         if (target == null) {
             watchPlatformThread(task, thread, nanos);
@@ -475,19 +542,25 @@ public final class Scheduler {
      * @param blocker the object the task waits on, shown in thread dumps; must not be a Task
      */
     void park(Task task, long nanos, Object blocker) {
-        synchronized (lock) {
-            if (task.permit) {
+        if (task.permit) {
+            task.permit = false;
+            return;
+        }
+        if (task.interrupted) {
+            return;
+        }
+        task.blocker = blocker;
+        int waiting = task.beginWait(nanos > 0 ? Task.PARKED_TIMED : Task.PARKED);
+        if (nanos > 0) {
+            armTimer(task, nanos);
+        }
+        // An unpark or interrupt that came before the wait began found nothing to wake: end it here.
+        boolean permitted = task.permit;
+        if ((permitted || task.interrupted) && endOwnWait(task, waiting)) {
+            if (permitted) {
                 task.permit = false;
-                return;
             }
-            if (task.interrupted) {
-                return;
-            }
-            task.state = nanos > 0 ? Task.PARKED_TIMED : Task.PARKED;
-            task.blocker = blocker;
-            if (nanos > 0) {
-                armTimer(task, nanos);
-            }
+            return;
         }
         suspendOrBlockPinned(task);
     }
@@ -502,13 +575,15 @@ public final class Scheduler {
      * @param monitor the object whose monitor the task waits to enter, shown in thread dumps; must not be a Task
      */
     void blockOnMonitor(Task task, Object monitor) {
-        synchronized (lock) {
-            if (task.permit) {
-                task.permit = false;
-                return;
-            }
-            task.state = Task.BLOCKED;
-            task.blocker = monitor;
+        if (task.permit) {
+            task.permit = false;
+            return;
+        }
+        task.blocker = monitor;
+        int waiting = task.beginWait(Task.BLOCKED);
+        if (task.permit && endOwnWait(task, waiting)) {
+            task.permit = false;
+            return;
         }
         suspendOrBlockPinned(task);
     }
@@ -518,13 +593,18 @@ public final class Scheduler {
      * keeps a permit that makes its next park return at once. Any thread may call this.
      */
     void unpark(Task task) {
-        synchronized (lock) {
-            if (task.isParked()) {
-                task.permit = false;
-                wake(task, false);
-            } else if (task.state != Task.TERMINATED) {
-                task.permit = true;
-            }
+        int status = task.status();
+        if (Task.isParked(Task.stateOf(status)) && endWait(task, status, false, true)) {
+            return;
+        }
+        if (Task.stateOf(status) == Task.TERMINATED) {
+            return;
+        }
+        task.permit = true;
+        // The task may have started to park after the status was read, before it could see the permit.
+        status = task.status();
+        if (Task.isParked(Task.stateOf(status))) {
+            endWait(task, status, false, true);
         }
     }
 
@@ -534,26 +614,23 @@ public final class Scheduler {
      * Returns at once when nothing else could run.
      */
     void yieldTask(Task task) {
-        // Read without the lock: a yield is a hint, and one that misses a thread made ready this instant is as good
+        Carrier carrier = Carrier.here();
+        // Read without the locks: a yield is a hint, and one that misses a thread made ready this instant is as good
         // as one made a moment earlier.
-        if (runQueue.isEmpty()) {
-            synchronized (lock) {
-                if (runQueue.isEmpty() && !hasDueTimer()) {
-                    return;
-                }
-            }
+        if (!anyReadyHint() && !anyTimerDue()) {
+            return;
         }
         if (capturable(task)) {
-            // No lock either: a running thread that is not waiting is changed by nobody else (an unpark only gives
-            // it a permit, an interrupt only sets its status), and its carrier queues it after the capture.
+            // A running thread that is not waiting is changed by nobody else (an unpark only gives it a permit, an
+            // interrupt only sets its status), and its carrier queues it after the capture.
             task.yielded = true;
-            task.state = Task.RUNNABLE;
+            task.setState(Task.RUNNABLE);
             throw Continuation.suspend();
         }
-        Carrier carrier = Carrier.here();
         carrier.counters.pinnedBlocks++;
         synchronized (lock) {
             blockedCarriers++;
+            updateHints();
             compensate();
         }
         try {
@@ -561,6 +638,7 @@ public final class Scheduler {
         } finally {
             synchronized (lock) {
                 blockedCarriers--;
+                updateHints();
             }
         }
     }
@@ -597,49 +675,54 @@ public final class Scheduler {
 
     /**
      * Blocks a pinned task without capturing it: its frames stay on its carrier's stack, and the carrier parks for
-     * real until the task's wake-up (timer, joined thread terminated, unpark, interrupt) has set it running again.
-     * Meanwhile a spare carrier is started if fewer than the configured number could run PicoThreads. The carrier
-     * wakes at the task's own timer deadline as well, and fires the due timers itself, in case every carrier is
-     * blocked.
+     * real until the task's wait has been ended (timer, joined thread terminated, unpark, interrupt) and the task made
+     * ready. Meanwhile a spare carrier is started if fewer than the configured number could run PicoThreads. The
+     * carrier wakes at the task's own timer deadline as well, and fires the due timers itself, in case every carrier
+     * is blocked.
      */
     private void blockPinned(Task task) {
         Carrier carrier = Carrier.here();
         carrier.counters.pinnedBlocks++;
+        // Announced before the state is read, as the waker makes the task ready before it reads the carrier: one of
+        // the two sees the other.
+        task.pinnedCarrier = carrier;
+        if (task.state() == Task.RUNNABLE) {
+            task.pinnedCarrier = null;
+            task.setState(Task.RUNNING); // woken between arming its wake-up and getting here
+            return;
+        }
+        task.pinnedWait = true;
         synchronized (lock) {
-            if (task.state == Task.RUNNABLE) {
-                task.state = Task.RUNNING; // woken between arming its wake-up and getting here
-                return;
-            }
-            task.pinnedWait = true;
-            task.pinnedCarrier = carrier;
             blockedCarriers++;
+            updateHints();
             compensate();
         }
         try {
             while (true) {
-                long deadline;
-                synchronized (lock) {
-                    fireDueTimers();
-                    if (task.state == Task.RUNNING) {
-                        return;
-                    }
-                    deadline = task.timerKey != 0 ? task.timerDeadline : 0;
+                fireDueTimers(carrier);
+                if (task.state() == Task.RUNNABLE) {
+                    return;
                 }
+                long deadline = task.timerLane != null ? task.timerDeadline : 0;
                 Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
                 if (deadline != 0) {
                     long wait = deadline - System.nanoTime();
                     if (wait > 0) {
                         LockSupport.parkNanos(task, wait);
+                    } else {
+                        Thread.onSpinWait(); // its timer is being fired by another carrier
                     }
                 } else {
                     LockSupport.park(task);
                 }
             }
         } finally {
+            task.pinnedWait = false;
+            task.pinnedCarrier = null;
+            task.setState(Task.RUNNING);
             synchronized (lock) {
-                task.pinnedWait = false;
-                task.pinnedCarrier = null;
                 blockedCarriers--;
+                updateHints();
             }
         }
     }
@@ -650,7 +733,7 @@ public final class Scheduler {
      */
     private void compensate() {
         if (carriers.size() - blockedCarriers >= parallelism) {
-            if (!runQueue.isEmpty()) {
+            if (anyReadyHint()) {
                 signalWork(); // an idle carrier takes the ready threads
             }
         } else if (carriers.size() < mostCarriers) {
@@ -664,10 +747,9 @@ public final class Scheduler {
         Runnable watch = () -> {
             try {
                 thread.join(millis);
-                synchronized (lock) {
-                    if (task.blocker == thread && task.isWaiting() && !thread.isAlive()) {
-                        wake(task, false);
-                    }
+                int status = task.status();
+                if (task.blocker == thread && Task.isWaiting(Task.stateOf(status)) && !thread.isAlive()) {
+                    endWait(task, status, false, false);
                 }
             } catch (InterruptedException e) {
                 return;
@@ -680,274 +762,220 @@ public final class Scheduler {
         watcher.start();
     }
 
-    /** What an idle carrier does until it looks for work again. */
-    private enum IdleWait {
-        /** Polls the I/O poller until I/O is ready, the next timer deadline or a wake-up. */
-        POLL_IO,
-        /** Parks until the next timer deadline or a wake-up. */
-        AWAIT_TIMER,
-        /** Looks for a deadlock while it parks. */
-        WATCH_DEADLOCK,
-        /** Parks until woken (a spare: at most until its keep-alive ends). */
-        PARK,
-        /** Ends: a spare that stayed idle for its whole keep-alive. */
-        RETIRE
+    /**
+     * Ends the wait of a task whose status was {@code observed} (a waiting state): wins it from every other waker by
+     * setting WAKING, then disarms its timer, takes it out of the joiner list, records whether an interrupt ended the
+     * wait, and makes it ready ({@link #publishReady}). False when the wait had already ended, or is a later one.
+     *
+     * @param byInterrupt     an interrupt ends the wait, so that the blocking call throws InterruptedException
+     * @param consumesPermit  an unpark ends the wait, and its permit is used up by it
+     */
+    private boolean endWait(Task task, int observed, boolean byInterrupt, boolean consumesPermit) {
+        int expected = observed;
+        while (!task.compareAndSetStatus(expected, Task.withState(expected, Task.WAKING))) {
+            int current = task.status();
+            if ((current | Task.DISPATCHED) != (observed | Task.DISPATCHED)) {
+                return false;
+            }
+            expected = current; // only the dispatch bit changed: the capture finished meanwhile
+        }
+        Lane timerLane = task.timerLane;
+        if (timerLane != null) {
+            timerLane.cancel(task);
+        }
+        task.wokenByInterrupt = byInterrupt;
+        if (consumesPermit) {
+            task.permit = false;
+        }
+        byte waited = Task.stateOf(observed);
+        if (task.blocker instanceof Task target && (waited == Task.JOINING || waited == Task.JOINING_TIMED)) {
+            target.removeJoinerIfListed(task);
+        }
+        task.blocker = null;
+        publishReady(task);
+        return true;
     }
 
-    /** The loop of a carrier, until it retires. */
-    void work(Carrier carrier) {
-        long idleSince = 0;
-        Task captured = null;
+    /**
+     * Ends the running task's own wait, whose status is {@code waiting}, before it suspends: false when a waker has
+     * already won it (the task then suspends, and the waker makes it ready).
+     */
+    private static boolean endOwnWait(Task task, int waiting) {
+        if (!task.compareAndSetStatus(waiting, Task.withState(waiting, Task.RUNNING))) {
+            return false;
+        }
+        Lane timerLane = task.timerLane;
+        if (timerLane != null) {
+            timerLane.cancel(task);
+        }
+        task.blocker = null;
+        return true;
+    }
+
+    /**
+     * Makes a task that a waker has won (WAKING) ready: queues it when no carrier dispatches it, else leaves it to
+     * its carrier, which queues it once its capture has unwound, or, when it waits pinned, runs it on.
+     */
+    private void publishReady(Task task) {
         while (true) {
-            Task next;
-            IdleWait idle = null;
-            Task strayCapture = null;
-            synchronized (lock) {
-                if (captured != null && !suspended(captured)) {
-                    strayCapture = captured;
+            int current = task.status();
+            if (task.compareAndSetStatus(current, Task.withState(current, Task.RUNNABLE))) {
+                if ((current & Task.DISPATCHED) == 0) {
+                    enqueue(task);
+                } else {
+                    Carrier pinned = task.pinnedCarrier;
+                    if (pinned != null) {
+                        LockSupport.unpark(pinned);
+                    }
                 }
-                captured = null;
-                next = takeReady();
-                if (next == null) {
-                    long now = System.nanoTime();
-                    idleSince = idleSince == 0 ? now : idleSince;
-                    idle = becomeIdle(carrier, now, idleSince);
-                    if (idle == IdleWait.RETIRE) {
-                        retire(carrier);
-                        return;
+                return;
+            }
+        }
+    }
+
+    /**
+     * Queues a task made ready: on the lane of the carrier making it so, where it is likely to run next, or, made
+     * ready by a platform thread, on the lane it last ran on; then gets an idle carrier to look.
+     */
+    private void enqueue(Task task) {
+        Carrier here = carrierHere();
+        (here != null ? here.lane : task.lane).add(task, false);
+        signalIfIdle();
+    }
+
+    /** The carrier of this scheduler that the caller runs on, or null. */
+    private Carrier carrierHere() {
+        Carrier here = Carrier.here();
+        return here != null && here.scheduler == this ? here : null;
+    }
+
+    /** Arms the running task's timer for {@code nanos} from now, on its carrier's lane, and gets a carrier to wait for it if it is the next. */
+    private void armTimer(Task task, long nanos) {
+        long deadline = System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS);
+        Carrier here = Carrier.here();
+        here.lane.arm(task, deadline);
+        Carrier waiter = timerWaiting;
+        if (waiter != null) {
+            if (deadline - timerWaitingDeadline < 0) {
+                wakeIdle(waiter);
+            }
+        } else if (wakeableIdle > 0) {
+            synchronized (lock) {
+                if (timerWaiting == null) {
+                    Carrier idle = idleCarriers.peek();
+                    if (idle != null) {
+                        LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
+                    } else if (ioPollingIdle != null && !ioPollingWoken) {
+                        ioPollingWoken = true;
+                        updateHints();
+                        poller.wakeup();
                     }
                 }
             }
-            if (strayCapture != null) {
-                terminate(strayCapture, new IllegalStateException("PicoThreads: thread \""
-                        + strayCapture.thread.getName() + "\" threw the capture signal without arranging to be woken;"
-                        + " a frame that was not rewritten let it through"));
-            }
-            if (next != null) {
-                idleSince = 0;
-                if (--carrier.dispatchesUntilIoPoll <= 0) {
-                    carrier.dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
-                    pollIoNow(carrier);
-                }
-                captured = dispatch(next, carrier);
-            } else {
-                waitIdle(carrier, idle);
-            }
         }
     }
 
-    /**
-     * Takes the next ready thread for a carrier and marks it dispatched, after making the threads whose timers are
-     * due ready; null when there is none, or when this carrier is one too many at work. Under the lock.
-     */
-    private Task takeReady() {
-        fireDueTimers();
-        // Once no carrier is blocked any more, a carrier beyond the configured number at work (a pinned thread's
-        // carrier came back while its spare still runs) stops taking threads, so that no more run at once than
-        // configured (one carrier is deterministic again); while some are blocked, all take them.
-        if (blockedCarriers == 0 && busyCarriers() > parallelism) {
-            return null;
-        }
-        Task next = runQueue.poll();
-        while (next != null && next.state == Task.TERMINATED) {
-            next = runQueue.poll();
-        }
-        if (next != null) {
-            next.dispatched = true;
-            next.state = Task.RUNNING;
-            if (!runQueue.isEmpty()) {
-                signalWork();
-            }
-        }
-        return next;
-    }
-
-    /**
-     * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
-     * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
-     * Under the lock.
-     */
-    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
-        IoPoller installed = poller;
-        boolean surplus = carriers.size() - blockedCarriers > parallelism;
-        IdleWait idle;
-        long waitNanos = -1;
-        if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
-            return IdleWait.RETIRE;
-        }
-        if (installed != null && ioPolling == null && installed.pendingWaits() > 0) {
-            idle = IdleWait.POLL_IO;
-            ioPolling = carrier;
-            ioPollingWoken = false;
-            if (timers.hasLiveTimers()
-                    && (timerWaiting == null || timers.nextDeadline() - timerWaitingDeadline < 0)) {
-                timerWaiting = carrier;
-                timerWaitingDeadline = timers.nextDeadline();
-                waitNanos = Math.max(0, timerWaitingDeadline - now);
-            }
-        } else if (timers.hasLiveTimers() && timerWaiting == null) {
-            idle = IdleWait.AWAIT_TIMER;
-            timerWaiting = carrier;
-            timerWaitingDeadline = timers.nextDeadline();
-            waitNanos = Math.max(0, timerWaitingDeadline - now);
-        } else if (!surplus && liveTasks != null && DeadlockDetector.ENABLED && deadlockWatching == null
-                && !timers.hasLiveTimers()) {
-            idle = IdleWait.WATCH_DEADLOCK;
-            deadlockWatching = carrier;
-            if (deadlockDetector == null) {
-                deadlockDetector = new DeadlockDetector(this);
-            }
-        } else {
-            idle = IdleWait.PARK;
-            waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
-        }
-        carrier.idleWaitNanos = waitNanos;
-        if (idle != IdleWait.POLL_IO) {
-            carrier.idle = true;
-            idleCarriers.push(carrier);
-        }
-        return idle;
-    }
-
-    /** Waits as {@link #becomeIdle} chose, then gives up the carrier's idle role. Outside the lock. */
-    private void waitIdle(Carrier carrier, IdleWait idle) {
-        long waitNanos = carrier.idleWaitNanos;
-        Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
-        switch (idle) {
-            case POLL_IO -> poller.poll(waitNanos);
-            case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
-            default -> {
-                if (waitNanos < 0) {
-                    LockSupport.park(this);
-                } else if (waitNanos > 0) {
-                    LockSupport.parkNanos(this, waitNanos);
-                }
-            }
-        }
-        synchronized (lock) {
-            if (carrier.idle) {
-                carrier.idle = false;
-                idleCarriers.remove(carrier);
-            }
-            if (ioPolling == carrier) {
-                ioPolling = null;
-            }
-            if (timerWaiting == carrier) {
-                timerWaiting = null;
-            }
-            if (deadlockWatching == carrier) {
-                deadlockWatching = null;
-            }
-        }
-    }
-
-    /** Ends a spare carrier, keeping its counters; under the lock. */
-    private void retire(Carrier carrier) {
-        carriers.remove(carrier);
-        carrier.counters.addTo(endedCarriers);
-    }
-
-    /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
-    private void pollIoNow(Carrier carrier) {
-        IoPoller installed = poller;
-        if (installed == null || installed.pendingWaits() == 0) {
-            return;
-        }
-        synchronized (lock) {
-            if (ioPolling != null) {
-                return;
-            }
-            ioPolling = carrier;
-            ioPollingWoken = true; // a poll that does not wait needs no wake-up
-        }
-        try {
-            installed.poll(0);
-        } finally {
-            synchronized (lock) {
-                ioPolling = null;
-            }
-        }
-    }
-
-    /**
-     * Gets a carrier to look at the run queue: an idle one unparked, else the one polling I/O woken, else a new one
-     * while fewer than configured can run PicoThreads; under the lock.
-     */
-    private void signalWork() {
-        if (busyCarriers() >= parallelism) {
-            return;
-        }
-        Carrier idle = idleCarriers.poll();
-        if (idle != null) {
-            idle.idle = false;
-            LockSupport.unpark(idle);
-            return;
-        }
-        if (ioPolling != null) {
-            if (!ioPollingWoken) {
-                ioPollingWoken = true;
-                poller.wakeup();
-            }
-            return;
-        }
-        if (carriers.size() - blockedCarriers < parallelism) {
-            startCarrier();
-        }
-    }
-
-    /** The carriers neither idle nor blocked by a pinned thread: those running threads or about to; under the lock. */
-    private int busyCarriers() {
-        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPolling != null ? 1 : 0);
-    }
-
-    /** Arms the task's timer for {@code nanos} from now, and gets an idle carrier to wait for it if it is the next; under the lock. */
-    private void armTimer(Task task, long nanos) {
-        long deadline = System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS);
-        timers.arm(task, deadline);
-        task.timerDeadline = deadline;
-        if (timerWaiting != null) {
-            if (deadline - timerWaitingDeadline < 0) {
-                timerWaitingDeadline = deadline;
-                if (timerWaiting == ioPolling) {
-                    ioPollingWoken = true;
-                    poller.wakeup();
-                } else {
-                    LockSupport.unpark(timerWaiting);
-                }
-            }
-            return;
-        }
-        Carrier idle = idleCarriers.peek();
-        if (idle != null) {
-            LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
-        } else if (ioPolling != null && !ioPollingWoken) {
-            ioPollingWoken = true;
+    /** Wakes an idle carrier from its wait, whether it parks or polls I/O; it looks again. */
+    private void wakeIdle(Carrier carrier) {
+        if (carrier == ioPollingIdle) {
             poller.wakeup();
+        } else {
+            LockSupport.unpark(carrier);
         }
     }
 
-    /** Makes the tasks whose timers are due ready; under the lock. */
-    private void fireDueTimers() {
-        if (timers.isEmpty()) {
+    /** Makes the tasks whose timers are due ready, in deadline order per lane, on the calling carrier's lane. */
+    private void fireDueTimers(Carrier carrier) {
+        long now = 0;
+        Lane.DueTimers due = carrier.dueTimers;
+        for (Lane lane : lanes) {
+            if (lane.mayHaveTimers()) {
+                if (now == 0) {
+                    now = System.nanoTime();
+                }
+                if (lane.mayHaveDue(now)) {
+                    lane.takeDue(now, due);
+                }
+            }
+        }
+        int count = due.size();
+        if (count == 0) {
             return;
         }
-        long now = System.nanoTime();
-        Task task;
-        while ((task = timers.pollExpired(now)) != null) {
-            wake(task, false);
+        for (int index = 0; index < count; index++) {
+            int status = due.status(index);
+            if (Task.isWaiting(Task.stateOf(status))) {
+                endWait(due.task(index), status, false, false);
+            }
         }
+        due.clear();
     }
 
-    private boolean hasDueTimer() {
-        return timers.hasLiveTimers() && timers.nextDeadline() - System.nanoTime() <= 0;
+    /** True when some lane may have a ready thread; without the locks. */
+    private boolean anyReadyHint() {
+        for (Lane lane : lanes) {
+            if (lane.mayHaveReady()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /** True when some lane may have a timer due now; without the locks. */
+    private boolean anyTimerDue() {
+        long now = 0;
+        for (Lane lane : lanes) {
+            if (lane.mayHaveTimers()) {
+                if (now == 0) {
+                    now = System.nanoTime();
+                }
+                if (lane.mayHaveDue(now)) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** True when a live timer is armed in some lane; takes each lane's timer lock, and drops cancelled entries. */
+    private boolean anyLiveTimers() {
+        boolean live = false;
+        for (Lane lane : lanes) {
+            live |= lane.hasLiveTimers();
+        }
+        return live;
+    }
+
+    /** The earliest timer deadline of the lanes, or {@code fallback} when none is armed; without the locks. */
+    private long earliestDeadline(long fallback) {
+        long earliest = fallback;
+        boolean found = false;
+        for (Lane lane : lanes) {
+            if (lane.mayHaveTimers()) {
+                long deadline = lane.earliestDeadlineOr(0);
+                if (!found || deadline - earliest < 0) {
+                    earliest = deadline;
+                    found = true;
+                }
+            }
+        }
+        return earliest;
     }
 
     /** True while no carrier runs a task and there is nothing ready and no timer to wait for. */
     boolean isIdle() {
         synchronized (lock) {
-            int waiting = idleCarriers.size() + (ioPolling != null ? 1 : 0);
-            return runQueue.isEmpty() && !timers.hasLiveTimers() && waiting >= carriers.size() - blockedCarriers;
+            int waiting = idleCarriers.size() + (ioPollingIdle != null ? 1 : 0);
+            if (waiting < carriers.size() - blockedCarriers) {
+                return false;
+            }
         }
+        for (Lane lane : lanes) {
+            if (lane.hasReady() || lane.hasLiveTimers()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** True while a join watcher, pending I/O or an offloaded call may still wake a task. */
@@ -959,22 +987,37 @@ public final class Scheduler {
 
     /** The dump printed on a deadlock, of every live task. */
     String deadlockDump() {
-        synchronized (lock) {
-            return ThreadDump.write(ThreadDump.deadlockHeader(threadsStarted - threadsTerminated, blockedCarriers),
-                    liveTasks);
-        }
+        return writeDump(true);
     }
 
-    /** The dump of the live PicoThreads (see {@link PicoThreads#dump()}), written under the scheduler's lock. */
+    /** The dump of the live PicoThreads (see {@link PicoThreads#dump()}), written while no dispatch can begin. */
     public static String dump() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
             return ThreadDump.liveHeader(0, 0) + "\n";
         }
-        synchronized (scheduler.lock) {
-            return ThreadDump.write(ThreadDump.liveHeader(scheduler.threadsStarted - scheduler.threadsTerminated,
-                    scheduler.blockedCarriers), scheduler.liveTasks);
+        return scheduler.writeDump(false);
+    }
+
+    /**
+     * Writes a dump under the lock of the live list and of every lane's run queue, so that no carrier takes a task
+     * meanwhile: the saved frames of a task that no carrier dispatches stay as they are while they are read.
+     */
+    private String writeDump(boolean deadlock) {
+        synchronized (liveLock) {
+            return writeDumpHoldingLanes(0, deadlock);
         }
+    }
+
+    /** Writes the dump once the queues of lanes {@code index} and above are locked too; under the live list's lock. */
+    private String writeDumpHoldingLanes(int index, boolean deadlock) {
+        if (index < lanes.length) {
+            return lanes[index].whileNoneTaken(() -> writeDumpHoldingLanes(index + 1, deadlock));
+        }
+        long live = threadsStarted - threadsTerminated;
+        int blocked = blockedCarriers;
+        return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked)
+                : ThreadDump.liveHeader(live, blocked), liveTasks);
     }
 
     /**
@@ -987,7 +1030,7 @@ public final class Scheduler {
             return List.of();
         }
         List<Thread> threads = new ArrayList<>();
-        synchronized (scheduler.lock) {
+        synchronized (scheduler.liveLock) {
             Task first = scheduler.liveTasks;
             if (first != null) {
                 Task task = first;
@@ -1000,29 +1043,9 @@ public final class Scheduler {
         return threads;
     }
 
-    /** Lists a started task as live and makes it ready; under the lock. */
-    private void admit(Task task) {
-        threadsStarted++;
-        Task first = liveTasks;
-        if (first == null) {
-            task.nextLive = task;
-            task.previousLive = task;
-            liveTasks = task;
-        } else {
-            Task last = first.previousLive;
-            task.nextLive = first;
-            task.previousLive = last;
-            last.nextLive = task;
-            first.previousLive = task;
-        }
-        runQueue.add(task);
-        signalWork();
-    }
-
     /**
-     * Runs a task taken from the run queue on {@code carrier} until it returns, throws or suspends; returns the task
-     * when it was captured, for the carrier to finish its suspension ({@link #suspended}) under the lock it takes next
-     * anyway, or null.
+     * Runs a task taken from a lane on {@code carrier} until it returns, throws or suspends; returns the task when it
+     * was captured, for the carrier to end its dispatch ({@link #work}), or null.
      */
     private Task dispatch(Task task, Carrier carrier) {
         carrier.current = task;
@@ -1051,56 +1074,55 @@ public final class Scheduler {
     }
 
     /**
-     * Ends the dispatch of a task that has just been captured: if a wake-up (or its own yield) made it ready while
-     * the capture unwound, queues it now. False when the task threw the signal without arming any wake-up. Under
-     * the lock.
+     * Ends the dispatch of a task that has just been captured, whose state was {@code state} when its dispatch bit
+     * was cleared: if a wake-up (or its own yield) made it ready while the capture unwound, queues it on the
+     * carrier's lane now; if it has just started to wait for I/O, gets an idle carrier to poll for it.
      */
-    private boolean suspended(Task task) {
-        task.dispatched = false;
-        byte state = task.state;
-        if (state == Task.RUNNING) {
-            return false;
-        }
+    private void endSuspension(Task task, byte state, Carrier carrier) {
         if (state == Task.RUNNABLE) {
-            if (task.yielded) {
-                task.yielded = false;
-                runQueue.addYielded(task);
-            } else {
-                runQueue.add(task);
+            boolean yielded = task.yielded;
+            task.yielded = false;
+            if (carrier.lane.add(task, yielded) > 1) {
+                signalIfIdle();
             }
-            if (runQueue.size() > 1) {
-                signalWork();
-            }
-        } else if (ioPolling == null && !idleCarriers.isEmpty()) {
-            // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the
-            // busy ones only between their dispatches.
+        } else if (wakeableIdle > 0 && ioPolling == null) {
+            // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the busy
+            // ones only between their dispatches.
             IoPoller installed = poller;
             if (installed != null && installed.pendingWaits() > 0) {
-                Carrier idle = idleCarriers.poll();
-                idle.idle = false;
-                LockSupport.unpark(idle);
+                synchronized (lock) {
+                    Carrier idle = idleCarriers.poll();
+                    if (idle != null) {
+                        idle.idle = false;
+                        updateHints();
+                        LockSupport.unpark(idle);
+                    }
+                }
             }
         }
-        return true;
     }
 
     private void terminate(Task task, Throwable failure) {
         if (failure != null) {
             dispatchUncaughtException(task, failure);
         }
-        synchronized (lock) {
-            // A thread that died while a wake-up was armed (a capture that escaped through a frame that was not
-            // rewritten, after its blocking call armed a timer) must never be dispatched again.
-            timers.cancel(task);
-            task.pinDepth = 0;
-            task.dispatched = false;
-            Monitors.holderResuming(task);
+        // A thread that died while a wake-up was armed (a capture that escaped through a frame that was not
+        // rewritten, after its blocking call armed a timer) must never be dispatched again.
+        Lane timerLane = task.timerLane;
+        if (timerLane != null) {
+            timerLane.cancel(task);
+        }
+        task.pinDepth = 0;
+        Monitors.holderResuming(task);
+        synchronized (liveLock) {
             threadsTerminated++;
             unlinkLive(task);
-            task.state = Task.TERMINATED;
-            Task joiner;
-            while ((joiner = task.joiners) != null) {
-                wake(joiner, false);
+        }
+        for (Task joiner : task.terminateAndTakeJoiners()) {
+            int status = joiner.status();
+            byte state = Task.stateOf(status);
+            if (joiner.blocker == task && (state == Task.JOINING || state == Task.JOINING_TIMED)) {
+                endWait(joiner, status, false, false);
             }
         }
         task.markTerminated();
@@ -1110,6 +1132,7 @@ public final class Scheduler {
         }
     }
 
+    /** Takes a terminated task out of the live list; under the live list's lock. */
     private void unlinkLive(Task task) {
         Task next = task.nextLive;
         if (next == null) {
@@ -1150,28 +1173,320 @@ public final class Scheduler {
         }
     }
 
-    /**
-     * Ends a task's wait: disarms its timer, leaves its joiner list, records whether an interrupt ended the wait,
-     * and makes the task ready (or, if pinned, running: its carrier is unparked). A task woken while its capture is
-     * still unwinding on its carrier is queued by that carrier when the capture is done. Under the lock.
-     */
-    private void wake(Task task, boolean byInterrupt) {
-        timers.cancel(task);
-        task.wokenByInterrupt = byInterrupt;
-        Object blocker = task.blocker;
-        if (blocker instanceof Task && (task.state == Task.JOINING || task.state == Task.JOINING_TIMED)) {
-            ((Task) blocker).removeJoiner(task);
+    /** What an idle carrier does until it looks for work again. */
+    private enum IdleWait {
+        /** Polls the I/O poller until I/O is ready, the next timer deadline or a wake-up. */
+        POLL_IO,
+        /** Parks until the next timer deadline or a wake-up. */
+        AWAIT_TIMER,
+        /** Looks for a deadlock while it parks. */
+        WATCH_DEADLOCK,
+        /** Parks until woken (a spare: at most until its keep-alive ends). */
+        PARK,
+        /** Ends: a spare that stayed idle for its whole keep-alive. */
+        RETIRE
+    }
+
+    /** The loop of a carrier, until it retires. */
+    void work(Carrier carrier) {
+        long idleSince = 0;
+        Task captured = null;
+        while (true) {
+            boolean surplus = carrierCount > parallelism && surplusAtWork();
+            Task next = null;
+            boolean taken = false;
+            boolean yielded = false;
+            if (captured != null) {
+                yielded = captured.yielded;
+                byte state = captured.endDispatch();
+                if (state == Task.RUNNING) {
+                    terminate(captured, new IllegalStateException("PicoThreads: thread \"" + captured.thread.getName()
+                            + "\" threw the capture signal without arranging to be woken; a frame that was not"
+                            + " rewritten let it through"));
+                } else if (state == Task.RUNNABLE && !surplus && !(yielded && lanes.length > 1) && !anyTimerDue()) {
+                    // Ready again at once (it yielded, or was woken while its capture unwound), and no timer is due
+                    // that would have to be made ready first: queue it and take the next under one lock.
+                    captured.yielded = false;
+                    next = carrier.lane.addAndTake(captured, yielded, carrier.lane);
+                    taken = true;
+                    if (carrier.lane.mayHaveReady()) {
+                        signalIfIdle();
+                    }
+                } else {
+                    endSuspension(captured, state, carrier);
+                }
+                captured = null;
+            }
+            if (!taken && !surplus) {
+                next = takeWork(carrier, yielded);
+            }
+            if (next != null) {
+                idleSince = 0;
+                if (--carrier.dispatchesUntilIoPoll <= 0) {
+                    carrier.dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
+                    pollIoNow(carrier);
+                }
+                captured = dispatch(next, carrier);
+                continue;
+            }
+            long now = System.nanoTime();
+            idleSince = idleSince == 0 ? now : idleSince;
+            IdleWait idle;
+            synchronized (lock) {
+                idle = becomeIdle(carrier, now, idleSince);
+                if (idle == IdleWait.RETIRE) {
+                    retire(carrier);
+                    return;
+                }
+            }
+            // Announced as idle first, then looked again under the lanes' locks: a thread made ready meanwhile either
+            // saw this carrier idle and woke it, or is found here.
+            if (!surplus && workAppeared(idle)) {
+                leaveIdle(carrier);
+                continue;
+            }
+            waitIdle(carrier, idle);
         }
-        task.blocker = null;
-        if (task.pinnedWait) {
-            task.state = Task.RUNNING;
-            LockSupport.unpark(task.pinnedCarrier);
+    }
+
+    /**
+     * True when a carrier beyond the configured number is at work while no carrier is blocked any more (a pinned
+     * thread's carrier came back while its spare still runs): it stops taking threads, so that no more run at once
+     * than configured (one carrier is deterministic again); while some are blocked, all take them.
+     */
+    private boolean surplusAtWork() {
+        synchronized (lock) {
+            return blockedCarriers == 0 && busyCarriers() > parallelism;
+        }
+    }
+
+    /**
+     * Takes the next ready thread for a carrier, after making the threads whose timers are due ready: from its own
+     * lane, else from another (it steals); after a yield, from another first, so that the yielding thread does not
+     * take its own carrier back while other threads wait. Null when none is ready.
+     */
+    private Task takeWork(Carrier carrier, boolean afterYield) {
+        fireDueTimers(carrier);
+        Lane own = carrier.lane;
+        Task next = null;
+        if (afterYield && lanes.length > 1) {
+            next = steal(carrier);
+        }
+        if (next == null && own.mayHaveReady()) {
+            next = own.take(own);
+            if (next != null && own.mayHaveReady()) {
+                signalIfIdle();
+            }
+        }
+        if (next == null && lanes.length > 1) {
+            next = steal(carrier);
+        }
+        return next;
+    }
+
+    /** Takes a ready thread from another carrier's lane, the lanes after its own first; null when none has one. */
+    private Task steal(Carrier carrier) {
+        int count = lanes.length;
+        Lane own = carrier.lane;
+        for (int offset = 1; offset < count; offset++) {
+            Lane victim = lanes[(own.index + offset) % count];
+            if (victim.mayHaveReady()) {
+                Task stolen = victim.take(own);
+                if (stolen != null) {
+                    carrier.counters.steals++;
+                    if (victim.mayHaveReady()) {
+                        signalIfIdle();
+                    }
+                    return stolen;
+                }
+            }
+        }
+        return null;
+    }
+
+    /** True when, after the carrier announced itself idle, a lane has a ready thread or a timer nobody waits for. */
+    private boolean workAppeared(IdleWait idle) {
+        for (Lane lane : lanes) {
+            if (lane.hasReady()) {
+                return true;
+            }
+        }
+        return (idle == IdleWait.PARK || idle == IdleWait.WATCH_DEADLOCK) && timerWaiting == null
+                && anyTimerHint();
+    }
+
+    /** True when some lane may have a timer armed; without the locks. */
+    private boolean anyTimerHint() {
+        for (Lane lane : lanes) {
+            if (lane.mayHaveTimers()) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
+     * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
+     * Under the lock.
+     */
+    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
+        IoPoller installed = poller;
+        boolean surplus = carriers.size() - blockedCarriers > parallelism;
+        IdleWait idle;
+        long waitNanos = -1;
+        if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
+            return IdleWait.RETIRE;
+        }
+        boolean liveTimers = anyLiveTimers();
+        if (installed != null && installed.pendingWaits() > 0 && IO_POLLING.compareAndSet(this, null, carrier)) {
+            idle = IdleWait.POLL_IO;
+            ioPollingIdle = carrier;
+            ioPollingWoken = false;
+            if (liveTimers) {
+                long earliest = earliestDeadline(now);
+                if (timerWaiting == null || earliest - timerWaitingDeadline < 0) {
+                    timerWaitingDeadline = earliest;
+                    timerWaiting = carrier;
+                    waitNanos = Math.max(0, earliest - now);
+                }
+            }
+        } else if (liveTimers && timerWaiting == null) {
+            idle = IdleWait.AWAIT_TIMER;
+            long earliest = earliestDeadline(now);
+            timerWaitingDeadline = earliest;
+            timerWaiting = carrier;
+            waitNanos = Math.max(0, earliest - now);
+        } else if (!surplus && liveTasks != null && DeadlockDetector.ENABLED && deadlockWatching == null
+                && !liveTimers) {
+            idle = IdleWait.WATCH_DEADLOCK;
+            deadlockWatching = carrier;
+            if (deadlockDetector == null) {
+                deadlockDetector = new DeadlockDetector(this);
+            }
         } else {
-            task.state = Task.RUNNABLE;
-            if (!task.dispatched) {
-                runQueue.add(task);
+            idle = IdleWait.PARK;
+            waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
+        }
+        carrier.idleWaitNanos = waitNanos;
+        if (idle != IdleWait.POLL_IO) {
+            carrier.idle = true;
+            idleCarriers.push(carrier);
+        }
+        updateHints();
+        return idle;
+    }
+
+    /** Waits as {@link #becomeIdle} chose, then gives up the carrier's idle role. Outside the lock. */
+    private void waitIdle(Carrier carrier, IdleWait idle) {
+        long waitNanos = carrier.idleWaitNanos;
+        if (idle == IdleWait.AWAIT_TIMER || idle == IdleWait.POLL_IO && timerWaiting == carrier) {
+            // A timer armed since the role was taken, earlier than the one it was taken for.
+            long now = System.nanoTime();
+            waitNanos = Math.max(0, Math.min(waitNanos, earliestDeadline(now + waitNanos) - now));
+        }
+        Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
+        switch (idle) {
+            case POLL_IO -> poller.poll(waitNanos);
+            case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
+            default -> {
+                if (waitNanos < 0) {
+                    LockSupport.park(this);
+                } else if (waitNanos > 0) {
+                    LockSupport.parkNanos(this, waitNanos);
+                }
+            }
+        }
+        leaveIdle(carrier);
+    }
+
+    /** Gives up the carrier's idle role and listing. */
+    private void leaveIdle(Carrier carrier) {
+        synchronized (lock) {
+            if (carrier.idle) {
+                carrier.idle = false;
+                idleCarriers.remove(carrier);
+            }
+            if (ioPollingIdle == carrier) {
+                ioPollingIdle = null;
+                ioPolling = null;
+            }
+            if (timerWaiting == carrier) {
+                timerWaiting = null;
+            }
+            if (deadlockWatching == carrier) {
+                deadlockWatching = null;
+            }
+            updateHints();
+        }
+    }
+
+    /** Ends a spare carrier, keeping its counters; under the lock. */
+    private void retire(Carrier carrier) {
+        carriers.remove(carrier);
+        carrier.counters.addTo(endedCarriers);
+        updateHints();
+    }
+
+    /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
+    private void pollIoNow(Carrier carrier) {
+        IoPoller installed = poller;
+        if (installed == null || installed.pendingWaits() == 0 || !IO_POLLING.compareAndSet(this, null, carrier)) {
+            return;
+        }
+        try {
+            installed.poll(0);
+        } finally {
+            ioPolling = null;
+        }
+    }
+
+    /** Gets an idle carrier to look at the lanes when one could be woken or started; without the lock. */
+    private void signalIfIdle() {
+        if (wakeableIdle > 0 || carrierShortage) {
+            synchronized (lock) {
                 signalWork();
             }
         }
+    }
+
+    /**
+     * Gets a carrier to look at the lanes: an idle one unparked, else the one polling I/O woken, else a new one
+     * while fewer than configured can run PicoThreads; under the lock.
+     */
+    private void signalWork() {
+        if (busyCarriers() >= parallelism) {
+            return;
+        }
+        Carrier idle = idleCarriers.poll();
+        if (idle != null) {
+            idle.idle = false;
+            updateHints();
+            LockSupport.unpark(idle);
+            return;
+        }
+        if (ioPollingIdle != null) {
+            if (!ioPollingWoken) {
+                ioPollingWoken = true;
+                updateHints();
+                poller.wakeup();
+            }
+            return;
+        }
+        if (carriers.size() - blockedCarriers < parallelism) {
+            startCarrier();
+        }
+    }
+
+    /** The carriers neither idle nor blocked by a pinned thread: those running threads or about to; under the lock. */
+    private int busyCarriers() {
+        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPollingIdle != null ? 1 : 0);
+    }
+
+    /** Recomputes the fields that the carriers read without the lock from those it guards; under the lock. */
+    private void updateHints() {
+        carrierCount = carriers.size();
+        carrierShortage = carriers.size() - blockedCarriers < parallelism;
+        wakeableIdle = idleCarriers.size() + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
     }
 }

@@ -9,9 +9,27 @@ import org.picothreads.runtime.PicoThread;
  * The scheduler's record of one PicoThread: its saved continuation, its scheduling state and the links that
  * put it in a waiting list.
  *
- * <p>The scheduling fields ({@link #state}, the links, the timer, the flags of a dispatch) change under the
- * scheduler's lock; the frames, the pin depth and the wait in progress belong to the carrier running the task.
- * {@link #start(Thread)} moves a new task out of {@link #NEW} under the task's monitor, which is also the lock that
+ * <p>The task's {@link #status} word holds its state, whether a carrier is dispatching it, and the number of its
+ * current wait; it changes by compare-and-set, without a lock:
+ *
+ * <pre>
+ *   NEW      -&gt; RUNNABLE          start()                                 (under the task's monitor)
+ *   RUNNABLE -&gt; RUNNING+D         a carrier takes it from a lane          (under the lane's lock)
+ *   RUNNING+D -&gt; WAIT+D, wait+1   the task starts a wait (SLEEPING, JOINING..., PARKED..., BLOCKED) on its carrier
+ *   WAIT(+D) -&gt; WAKING(+D)        a waker wins the wait (timer, unpark, interrupt, joined thread's end); it alone
+ *                                 disarms the timer, leaves the joiner list and records why, then
+ *   WAKING(+D) -&gt; RUNNABLE(+D)    publishes it: without D it queues the task, with D the carrier does
+ *   WAIT+D -&gt; RUNNING+D          the task ends its own wait before suspending (permit, interrupt, target ended)
+ *   RUNNING+D -&gt; RUNNABLE+D       the task yields
+ *   X+D -&gt; X                     its carrier ends the dispatch once the capture has unwound; X = RUNNABLE: the
+ *                                 carrier queues it, X = WAKING: the waker will
+ *   RUNNABLE+D -&gt; RUNNING+D       a pinned task's carrier, parked until its wait ended, runs it on
+ *   any -&gt; TERMINATED             its run() returned or threw
+ * </pre>
+ *
+ * The wait number makes a waker that read the status of one wait fail against any later wait: a timer popped just
+ * as another waker ended its wait never ends the next one. The frames, the pin depth and the wait in progress belong
+ * to the carrier running the task. The joiner list is guarded by the task's monitor, which is also the lock that
  * platform threads joining this thread wait on. The class is public only so that {@link PicoThread} can hold and
  * drive one; a task is never handed to user code.
  */
@@ -36,6 +54,22 @@ public final class Task {
     static final byte PARKED_TIMED = 8;
     /** Waiting to enter a runtime monitor that another owner holds, until unparked; an interrupt does not end it. */
     static final byte BLOCKED = 9;
+    /** Its wait has just been ended by a waker, which is disarming its timer and will make it ready. */
+    static final byte WAKING = 10;
+
+    /** The bits of {@link #status} that hold the state. */
+    private static final int STATE_MASK = 0xFF;
+    /** The bit of {@link #status} set from the moment a carrier takes the task until its dispatch has ended. */
+    static final int DISPATCHED = 0x100;
+    /** The lowest bit of the wait number in {@link #status}. */
+    private static final int WAIT_UNIT = 0x200;
+    /** The bits of {@link #status} that hold the wait number. */
+    private static final int WAIT_MASK = -WAIT_UNIT;
+
+    /** Compare-and-set access to {@link #status}. */
+    private static final VarHandle STATUS;
+    /** The joiners of a task that has none. */
+    private static final Task[] NO_TASKS = new Task[0];
 
     /** PicoThread's private field holding its task. */
     private static final VarHandle PICO_THREAD_TASK;
@@ -47,6 +81,7 @@ public final class Task {
             MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(PicoThread.class, MethodHandles.lookup());
             PICO_THREAD_TASK = lookup.findVarHandle(PicoThread.class, "task", Task.class);
             PICO_THREAD_TARGET = lookup.findVarHandle(PicoThread.class, "target", Runnable.class);
+            STATUS = MethodHandles.lookup().findVarHandle(Task.class, "status", int.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -71,26 +106,25 @@ public final class Task {
     Thread thread;
     /** The interrupt status; set by any thread, cleared by the thread itself. */
     volatile boolean interrupted;
-    /** One of the state constants above; written under the scheduler's lock (or, out of NEW, the task's monitor). */
-    volatile byte state;
+    /** The state (one of the constants above), the {@link #DISPATCHED} bit and the wait number; see the table above. */
+    private volatile int status;
     /** The thread's daemon flag, fixed when it started. */
     boolean daemon;
     /** True once the task has suspended by capture, so every later dispatch of it is a restore. */
     boolean resumable;
     /** True when an interrupt ended the task's last wait, so that the blocking call throws InterruptedException. */
     boolean wokenByInterrupt;
-    /** True while the task waits pinned: its frames stay on the carrier stack, so a wake-up must not enqueue it. */
-    boolean pinnedWait;
-    /** The carrier blocked by the task's pinned wait, which its wake-up unparks; null otherwise. */
-    Carrier pinnedCarrier;
-    /**
-     * True from the moment a carrier takes the task from the run queue until its dispatch ends: a wake-up meanwhile
-     * (while its capture unwinds) only makes it RUNNABLE, and the carrier queues it once the capture is done.
-     */
-    boolean dispatched;
+    /** True while the task waits pinned: its frames stay on the carrier stack; read by thread dumps. */
+    volatile boolean pinnedWait;
+    /** The carrier blocked by the task's pinned wait, which the waker that ends it unparks; null otherwise. */
+    volatile Carrier pinnedCarrier;
+    /** The lane of the carrier that last took the task, where a platform thread that wakes it queues it. */
+    Lane lane;
+    /** The lane whose timer heap holds the task's armed timer, or null; written under that lane's timer lock. */
+    volatile Lane timerLane;
     /** True when the task suspended by yielding, so that it is queued where the policy takes it last. */
     boolean yielded;
-    /** The deadline of the task's armed timer (System.nanoTime), valid while {@link #timerKey} is not 0. */
+    /** The deadline of the task's armed timer (System.nanoTime), valid while {@link #timerLane} is set. */
     long timerDeadline;
     /** Identifies the task's armed timer in the timer heap, or 0 when none is armed. */
     int timerKey;
@@ -103,7 +137,7 @@ public final class Task {
     volatile boolean permit;
     /** The task's entry in an object's wait set while it is in Object.wait, else null. */
     Monitors.Waiter monitorWaiter;
-    /** How many runtime monitors the task owns; written under the lock of {@link Monitors}. */
+    /** How many runtime monitors the task owns; changed only by the task itself, as it takes and leaves them. */
     int ownedMonitors;
     /** True while the task is suspended owning a runtime monitor, counted in {@link Monitors#suspendedHolders}. */
     boolean suspendedHolder;
@@ -111,7 +145,10 @@ public final class Task {
     Task nextJoiner;
     /** The previous task in the circular list of joiners this task is in. */
     Task previousJoiner;
-    /** The first of the tasks joining this one, in the order they started to wait; null when there is none. */
+    /**
+     * The first of the tasks joining this one, in the order they started to wait; null when there is none. Guarded,
+     * with the joiners' links, by this task's monitor.
+     */
     Task joiners;
     /**
      * The wait on a runtime synchronizer (latch, lock, queue...) this task is in the middle of, kept across a
@@ -147,11 +184,11 @@ public final class Task {
     public void start(Thread thread) {
         Scheduler scheduler = Scheduler.get();
         synchronized (this) {
-            if (state != NEW) {
+            if (state() != NEW) {
                 throw new IllegalThreadStateException();
             }
             this.thread = thread;
-            state = RUNNABLE;
+            status = RUNNABLE;
             daemon = thread.isDaemon();
         }
         boolean firstNonDaemon = !daemon && Lifetime.nonDaemonThreadStarted();
@@ -165,7 +202,7 @@ public final class Task {
     public void interrupt() {
         interrupted = true;
         Scheduler scheduler = Scheduler.running();
-        if (scheduler != null && state != NEW) {
+        if (scheduler != null && state() != NEW) {
             scheduler.interrupt(this);
         }
     }
@@ -177,7 +214,7 @@ public final class Task {
 
     /** The thread's state as {@link Thread#getState()} defines it. */
     public Thread.State threadState() {
-        switch (state) {
+        switch (state()) {
             case NEW:
                 return Thread.State.NEW;
             case SLEEPING:
@@ -198,24 +235,105 @@ public final class Task {
 
     /** True once the thread has finished. */
     public boolean isTerminated() {
-        return state == TERMINATED;
+        return state() == TERMINATED;
     }
 
     /** True from the start of the thread until it has finished. */
     boolean isAlive() {
-        byte current = state;
+        byte current = state();
         return current != NEW && current != TERMINATED;
     }
 
     /** True while the thread waits for a timer, a joined thread, an unpark or an interrupt. */
     boolean isWaiting() {
+        return isWaiting(state());
+    }
+
+    /** True for the states a timer, a joined thread, an unpark or an interrupt ends. */
+    static boolean isWaiting(byte state) {
         return state == SLEEPING || state == JOINING || state == JOINING_TIMED || state == PARKED
                 || state == PARKED_TIMED;
     }
 
-    /** True while the thread is parked, or blocked on a monitor, until an unpark. */
-    boolean isParked() {
+    /** True for the states an unpark ends: parked, or blocked on a monitor. */
+    static boolean isParked(byte state) {
         return state == PARKED || state == PARKED_TIMED || state == BLOCKED;
+    }
+
+    /** The status word: state, {@link #DISPATCHED} bit and wait number. */
+    int status() {
+        return status;
+    }
+
+    /** The state, one of the constants above. */
+    byte state() {
+        return stateOf(status);
+    }
+
+    /** The state held in a status word. */
+    static byte stateOf(int status) {
+        return (byte) (status & STATE_MASK);
+    }
+
+    /** {@code status} with its state replaced by {@code state}, its dispatch bit and wait number kept. */
+    static int withState(int status, byte state) {
+        return (status & ~STATE_MASK) | state;
+    }
+
+    /** True while a carrier dispatches the task: from its take until the end of its run or capture. */
+    boolean isDispatched() {
+        return (status & DISPATCHED) != 0;
+    }
+
+    /** Sets the status from {@code expected} to {@code next}; false when it was not {@code expected}. */
+    boolean compareAndSetStatus(int expected, int next) {
+        return STATUS.compareAndSet(this, expected, next);
+    }
+
+    /**
+     * Changes only the state, keeping the dispatch bit and wait number; by the task's own carrier only, from a state
+     * no waker changes (RUNNING or RUNNABLE), so a release write is enough.
+     */
+    void setState(byte state) {
+        STATUS.setRelease(this, withState(status, state));
+    }
+
+    /**
+     * Marks the task taken by a carrier of {@code from}: running and dispatched. Under the lane's lock; a release
+     * write, since no waker acts on RUNNABLE or RUNNING.
+     */
+    void beginDispatch(Lane from) {
+        lane = from;
+        STATUS.setRelease(this, (status & WAIT_MASK) | DISPATCHED | RUNNING);
+    }
+
+    /**
+     * Starts a new wait in {@code state} on the task's own carrier, numbered one above the last; returns the status
+     * that a waker must find to end it.
+     */
+    int beginWait(byte state) {
+        int next = ((status & WAIT_MASK) + WAIT_UNIT) | DISPATCHED | state;
+        status = next;
+        return next;
+    }
+
+    /**
+     * Ends the dispatch once the capture has unwound (clears {@link #DISPATCHED}); returns the state then: RUNNABLE
+     * when the carrier must queue the task.
+     */
+    byte endDispatch() {
+        while (true) {
+            int current = status;
+            byte state = stateOf(current);
+            if (state == RUNNABLE || state == RUNNING) {
+                // Nobody but this carrier changes the status from these states.
+                STATUS.setRelease(this, current & ~DISPATCHED);
+                return state;
+            }
+            if (STATUS.compareAndSet(this, current, current & ~DISPATCHED)) {
+                return state;
+            }
+        }
     }
 
     /**
@@ -227,7 +345,7 @@ public final class Task {
             if (nanos <= 0) {
                 PlatformWaits.enter();
                 try {
-                    while (state != NEW && state != TERMINATED) {
+                    while (isAlive()) {
                         wait();
                     }
                 } finally {
@@ -236,7 +354,7 @@ public final class Task {
                 return;
             }
             long deadline = System.nanoTime() + nanos;
-            while (state != NEW && state != TERMINATED) {
+            while (isAlive()) {
                 long remaining = deadline - System.nanoTime();
                 if (remaining <= 0) {
                     return;
@@ -255,13 +373,59 @@ public final class Task {
         threadLocalValues = null;
         PICO_THREAD_TARGET.set((PicoThread) thread, (Runnable) null);
         synchronized (this) {
-            state = TERMINATED;
+            status = TERMINATED;
             notifyAll();
         }
     }
 
-    /** Appends a waiting task to this task's list of joiners. */
-    void addJoiner(Task joiner) {
+    /**
+     * Appends a task to this task's list of joiners while that task is still in the wait whose status is
+     * {@code joinerStatus} and this task has not terminated; false when this task has terminated.
+     */
+    synchronized boolean addJoinerUnlessTerminated(Task joiner, int joinerStatus) {
+        if (state() == TERMINATED) {
+            return false;
+        }
+        if (joiner.status() == joinerStatus) {
+            addJoiner(joiner);
+        }
+        return true;
+    }
+
+    /** Removes a task from this task's list of joiners if it is still in it. */
+    synchronized void removeJoinerIfListed(Task joiner) {
+        if (joiner.nextJoiner != null) {
+            removeJoiner(joiner);
+        }
+    }
+
+    /** Marks this task terminated and returns its joiners, in the order they started to wait, emptying the list. */
+    synchronized Task[] terminateAndTakeJoiners() {
+        status = TERMINATED;
+        Task first = joiners;
+        if (first == null) {
+            return NO_TASKS;
+        }
+        int count = 0;
+        Task each = first;
+        do {
+            count++;
+            each = each.nextJoiner;
+        } while (each != first);
+        Task[] taken = new Task[count];
+        for (int index = 0; index < count; index++) {
+            taken[index] = first;
+            Task next = first.nextJoiner;
+            first.nextJoiner = null;
+            first.previousJoiner = null;
+            first = next;
+        }
+        joiners = null;
+        return taken;
+    }
+
+    /** Appends a waiting task to this task's list of joiners; under this task's monitor. */
+    private void addJoiner(Task joiner) {
         Task first = joiners;
         if (first == null) {
             joiner.nextJoiner = joiner;
@@ -276,8 +440,8 @@ public final class Task {
         }
     }
 
-    /** Removes a task from this task's list of joiners. */
-    void removeJoiner(Task joiner) {
+    /** Removes a task from this task's list of joiners; under this task's monitor. */
+    private void removeJoiner(Task joiner) {
         Task next = joiner.nextJoiner;
         if (next == joiner) {
             joiners = null;

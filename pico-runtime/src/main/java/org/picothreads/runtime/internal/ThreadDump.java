@@ -18,8 +18,8 @@ import org.picothreads.runtime.PicoThread;
  *     at com.example.Worker.run(Worker.java:17)
  * </pre>
  *
- * The tasks are read under the scheduler's lock, so {@link #write} runs under it; a task a carrier is running shows
- * no frames, since its saved state is changing. The line of a frame comes from the
+ * The tasks are read while no carrier can take a task from a run queue (the scheduler holds every lane's queue lock
+ * around {@link #write}); a task a carrier is running shows no frames, since its saved state is changing. The line of a frame comes from the
  * {@link Rewritten#lines()} of the frame's class, found by name through the class loaders of the PicoThread (its
  * class, its Runnable's class, its context class loader, then the system class loader); {@code (Unknown Source)}
  * when none has it. The file name is the top-level class's simple name with {@code .java}.
@@ -46,7 +46,7 @@ final class ThreadDump {
     }
 
     /**
-     * The dump of the tasks of a list of live tasks, under a header line. Called under the scheduler's lock.
+     * The dump of the tasks of a list of live tasks, under a header line. Called while no task can be taken.
      *
      * @param header    the first line, without its line separator
      * @param firstLive the first task of the circular list of live tasks, or null
@@ -147,7 +147,7 @@ final class ThreadDump {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
-        if (task.savedStack == null || task.dispatched) {
+        if (task.savedStack == null || task.isDispatched()) {
             return;
         }
         Object[] outermostFirst = task.savedStack.describeSaved();
@@ -159,7 +159,8 @@ final class ThreadDump {
 
     /** What the task waits for, in words; empty when it is not waiting. */
     private static String waitsFor(Task task) {
-        if (task.state == Task.RUNNING) {
+        byte state = task.state();
+        if (state == Task.RUNNING) {
             return "running";
         }
         Object blocker = task.blocker;
@@ -169,7 +170,7 @@ final class ThreadDump {
         if (blocker instanceof Thread) {
             return "joining platform thread \"" + ((Thread) blocker).getName() + "\"";
         }
-        if (blocker != null && task.state == Task.BLOCKED) {
+        if (blocker != null && state == Task.BLOCKED) {
             return "waiting to enter the monitor of " + blocker.getClass().getName() + "@"
                     + Integer.toHexString(System.identityHashCode(blocker));
         }
@@ -177,10 +178,10 @@ final class ThreadDump {
             return "waiting on " + blocker.getClass().getName() + "@"
                     + Integer.toHexString(System.identityHashCode(blocker));
         }
-        if (task.state == Task.SLEEPING) {
+        if (state == Task.SLEEPING) {
             return "sleeping";
         }
-        if (task.state == Task.RUNNABLE) {
+        if (state == Task.RUNNABLE || state == Task.WAKING) {
             return "ready";
         }
         return "";

@@ -4,7 +4,8 @@ import java.util.Arrays;
 
 /**
  * The scheduler's timers: a binary min-heap of (deadline, key, task) entries kept in three parallel arrays,
- * ordered by deadline and, for equal deadlines, by the order in which they were armed. Used only by the carrier.
+ * ordered by deadline and, for equal deadlines, by the order in which they were armed. Used under the lock of the
+ * {@link Lane} that holds it.
  *
  * <p>Cancellation is lazy: cancelling a timer only clears the task's {@link Task#timerKey}, and an entry whose
  * key no longer matches its task's is dropped when it reaches the top. So that cancelled entries cannot pile
@@ -31,6 +32,22 @@ final class TimerHeap {
     private int cancelled;
     /** The key of the last timer armed; keys wrap around and skip 0, which means no timer. */
     private int lastKey;
+    /**
+     * How far apart this heap's keys are: the number of heaps, each starting at its own offset, so that the keys of
+     * the scheduler's heaps differ and a task's key never matches a stale entry of another heap.
+     */
+    private final int keyStride;
+
+    /** A heap whose keys are 1, 2, 3, ... */
+    TimerHeap() {
+        this(0, 1);
+    }
+
+    /** A heap whose keys are {@code keyOffset + n * keyStride}, skipping 0. */
+    TimerHeap(int keyOffset, int keyStride) {
+        this.lastKey = keyOffset;
+        this.keyStride = keyStride;
+    }
 
     /** True when no entry, live or cancelled, is left. */
     boolean isEmpty() {
@@ -39,10 +56,11 @@ final class TimerHeap {
 
     /** Arms a timer for a task that has none, to fire at the given System.nanoTime() deadline. */
     void arm(Task task, long deadline) {
-        int key = ++lastKey;
-        if (key == 0) {
-            key = ++lastKey;
+        lastKey += keyStride;
+        if (lastKey == 0) {
+            lastKey += keyStride;
         }
+        int key = lastKey;
         task.timerKey = key;
         if (size == deadlines.length) {
             int capacity = size * 2;
@@ -85,6 +103,11 @@ final class TimerHeap {
     /** The deadline of the earliest live timer; the heap must not be empty after cancelled entries are dropped. */
     long nextDeadline() {
         dropCancelledTop();
+        return deadlines[0];
+    }
+
+    /** The deadline of the earliest entry, live or cancelled; the heap must not be empty. */
+    long earliestEntryDeadline() {
         return deadlines[0];
     }
 

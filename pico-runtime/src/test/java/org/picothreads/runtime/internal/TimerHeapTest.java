@@ -78,4 +78,17 @@ class TimerHeapTest {
         assertSame(rearmed, heap.pollExpired(2_000_000));
         assertFalse(heap.hasLiveTimers());
     }
+
+    @Test
+    void a_stale_entry_of_one_lane_never_fires_a_timer_the_task_armed_in_another() {
+        TimerHeap first = new TimerHeap(0, 2);
+        TimerHeap second = new TimerHeap(1, 2);
+        Task task = task();
+        first.arm(task, 100);
+        first.cancel(task); // its entry stays in the first heap until it reaches the top
+        second.arm(task, 200);
+
+        assertNull(first.pollExpired(1_000), "the first heap holds only the cancelled entry");
+        assertSame(task, second.pollExpired(1_000));
+    }
 }
