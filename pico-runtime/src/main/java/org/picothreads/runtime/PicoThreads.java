@@ -80,9 +80,13 @@ public final class PicoThreads {
      * @param carriers the carriers running now, spares included
      * @param spareCarriersStarted carriers started beyond the configured number, to compensate for carriers that
      *                             pinned threads blocked
+     * @param activationsSaved saved activations (frames of rewritten methods) that captures added: a capture saves only
+     *                         the activations that ran since the thread's last resume
+     * @param activationsRestored saved activations re-entered: a resume re-enters the innermost one, and each further
+     *                            one only when the activation above it returns
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
             long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-            long carriers, long spareCarriersStarted) {
+            long carriers, long spareCarriersStarted, long activationsSaved, long activationsRestored) {
     }
 }

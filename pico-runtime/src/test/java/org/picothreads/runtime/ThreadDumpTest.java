@@ -23,6 +23,11 @@ class ThreadDumpTest {
     static final class MarkedSleeper implements Runnable {
         private static final String RUN = "org/picothreads/runtime/ThreadDumpTest$MarkedSleeper.run()V";
 
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            ((MarkedSleeper) receiver).run();
+        }
+
         @Override
         public void run() {
             if (Continuation.restoring != 0) {
@@ -31,7 +36,7 @@ class ThreadDumpTest {
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.capture(RUN, 0, 0, 0);
+                Continuation.capture(this, MarkedSleeper.class, RUN, 0, 0);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;
@@ -44,6 +49,11 @@ class ThreadDumpTest {
     static final class UnmarkedSleeper implements Runnable {
         private static final String RUN = "org/picothreads/runtime/ThreadDumpTest$UnmarkedSleeper.run()V";
 
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            ((UnmarkedSleeper) receiver).run();
+        }
+
         @Override
         public void run() {
             if (Continuation.restoring != 0) {
@@ -52,7 +62,7 @@ class ThreadDumpTest {
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.capture(RUN, 0, 0, 0);
+                Continuation.capture(this, UnmarkedSleeper.class, RUN, 0, 0);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;

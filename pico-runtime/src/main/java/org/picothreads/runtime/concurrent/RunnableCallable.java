@@ -3,6 +3,7 @@ package org.picothreads.runtime.concurrent;
 import java.util.concurrent.Callable;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
+import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
 
 /**
@@ -11,7 +12,7 @@ import org.picothreads.runtime.internal.Rewritten;
  * worker instead of pinning it behind the JDK's adapter frame:
  *
  * <pre>
- * resume point 0: running the Runnable   saved: nothing (the Runnable restores its own frames)
+ * call site 0: running the Runnable   saved: nothing (the Runnable restores its own frames)
  * </pre>
  */
 @Rewritten({"call()Ljava/lang/Object;"})
@@ -29,15 +30,26 @@ final class RunnableCallable<V> implements Callable<V> {
         this.result = result;
     }
 
+    /** The resume entry through which the runtime re-enters a saved activation of {@link #call()}. */
+    @SuppressWarnings("unused")
+    private static void $picothreads$resume(Object receiver, int method) {
+        Continuation.returnedObject(((RunnableCallable<?>) receiver).call());
+    }
+
     @Override
     public V call() {
+        Frame frame = null;
         if (Continuation.restoring != 0) {
-            Continuation.resume(CALL);
+            frame = Continuation.resume(CALL);
         }
         try {
-            runnable.run();
+            if (frame != null && (frame.resumePoint() & 1) != 0) {
+                Continuation.resultVoid();
+            } else {
+                runnable.run();
+            }
         } catch (Capture signal) {
-            Continuation.capture(CALL, 0, 0, 0);
+            Continuation.capture(this, RunnableCallable.class, CALL, 0, 0);
             throw signal;
         }
         return result;

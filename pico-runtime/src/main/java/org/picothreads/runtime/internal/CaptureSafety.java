@@ -1,7 +1,9 @@
 package org.picothreads.runtime.internal;
 
+import java.util.Iterator;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Decides, before a blocking call captures the running PicoThread, whether every frame between that call
@@ -11,9 +13,10 @@ import java.util.concurrent.ConcurrentHashMap;
  * place (pinned) instead.
  *
  * <p>The check walks the carrier's stack by class only (see {@link #isCapturableClass}): a frame is
- * capturable when its class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only
- * forwards to the thread's Runnable), or when the JVM hides it (the forwarding proxies of lambdas and method
- * references). The walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
+ * capturable when its class carries the {@link Rewritten} marker and a resume entry, when it is PicoThread (whose
+ * run() only forwards to the thread's Runnable), or when it is the forwarding proxy of a lambda or method reference.
+ * The walk ends at {@link DispatchFrame}, through which the scheduler runs the thread; after a lazy resume, the
+ * frames below it are the activations that ran since, and only those are checked.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -34,13 +37,22 @@ final class CaptureSafety {
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
+    private static final String INVOKE_PACKAGE = "java.lang.invoke.";
+    /** What the name of every lambda proxy class contains. */
+    private static final String LAMBDA_PROXY_MARK = "$$Lambda";
 
-    /** Whether a class carries the {@link Rewritten} marker with at least one capturing method. */
+    /**
+     * Whether a class carries the {@link Rewritten} marker with at least one capturing method, and the resume entry
+     * through which the runtime re-enters them; or, in the runtime, is one of the marked classes whose methods only
+     * forward a call into rewritten code and return its value unchanged (StreamCalls, IoCalls, SocketCalls): their
+     * frames are never saved, and a lazy resume hands the value from the activation above straight to the one below.
+     */
     private static final ClassValue<Boolean> REWRITTEN = new ClassValue<>() {
         @Override
         protected Boolean computeValue(Class<?> type) {
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
-            return rewritten != null && rewritten.value().length > 0;
+            return rewritten != null && rewritten.value().length > 0
+                    && (DispatchFrame.hasResumeEntry(type) || type.getName().startsWith(RUNTIME_PACKAGE));
         }
     };
 
@@ -58,13 +70,7 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        Class<?> blocker = CLASS_WALKER.walk(frames -> frames
-                .map(StackWalker.StackFrame::getDeclaringClass)
-                .dropWhile(type -> isPrimitiveClass(type) && type != DispatchFrame.class)
-                .takeWhile(type -> type != DispatchFrame.class)
-                .filter(type -> !isCapturableClass(type))
-                .findFirst()
-                .orElse(null));
+        Class<?> blocker = CLASS_WALKER.walk(CaptureSafety::firstBlocker);
         if (blocker == null) {
             return true;
         }
@@ -72,6 +78,41 @@ final class CaptureSafety {
             trace(blocker);
         }
         return false;
+    }
+
+    /**
+     * The class of the first frame, from the blocking call down to {@link DispatchFrame}, that cannot be captured, or
+     * null. The runtime's own frames (and hidden ones) next to the blocking call are skipped; further down, the
+     * frames of java.lang.invoke (method handle adapters, which may filter a value or catch an exception) are
+     * capturable only where they are the driver's own call of a resume entry, right above DispatchFrame: a lazy
+     * resume hands a value from one saved activation straight to the next, past whatever stood between them.
+     */
+    private static Class<?> firstBlocker(Stream<StackWalker.StackFrame> frames) {
+        Iterator<StackWalker.StackFrame> iterator = frames.iterator();
+        boolean nextToBlockingCall = true;
+        Class<?> invokerBetween = null;
+        while (iterator.hasNext()) {
+            Class<?> type = iterator.next().getDeclaringClass();
+            if (type == DispatchFrame.class) {
+                return null;
+            }
+            if (nextToBlockingCall && (isPrimitiveClass(type) || type.isHidden())) {
+                continue;
+            }
+            nextToBlockingCall = false;
+            if (isCapturableClass(type)) {
+                if (invokerBetween != null) {
+                    return invokerBetween;
+                }
+            } else if (type.isHidden() || type.getName().startsWith(INVOKE_PACKAGE)) {
+                if (invokerBetween == null) {
+                    invokerBetween = type;
+                }
+            } else {
+                return type;
+            }
+        }
+        return null;
     }
 
     /**
@@ -94,7 +135,15 @@ final class CaptureSafety {
      * exception; transform a program's classes together.
      */
     private static boolean isCapturableClass(Class<?> type) {
-        return type == PicoThreadClass.TYPE || REWRITTEN.get(type);
+        return type == PicoThreadClass.TYPE || REWRITTEN.get(type) || isLambdaProxy(type);
+    }
+
+    /**
+     * A class the JVM spun for a lambda or method reference: its method only forwards to the implementation (boxing,
+     * unboxing or widening the value it returns, which the continuing activation does the same way).
+     */
+    private static boolean isLambdaProxy(Class<?> type) {
+        return type.isHidden() && type.getName().contains(LAMBDA_PROXY_MARK);
     }
 
     /** PicoThread's class, looked up once. */
@@ -112,7 +161,7 @@ final class CaptureSafety {
 
     private static StackWalker classWalker() {
         Set<StackWalker.Option> options = new java.util.HashSet<>(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-                StackWalker.Option.SHOW_REFLECT_FRAMES));
+                StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
         for (StackWalker.Option option : StackWalker.Option.values()) {
             if (option.name().equals("DROP_METHOD_INFO")) {
                 options.add(option);

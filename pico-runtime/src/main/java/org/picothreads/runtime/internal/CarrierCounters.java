@@ -11,6 +11,8 @@ final class CarrierCounters {
     long foreignFramePins;
     long framesChecked;
     long framesTrustedByCaller;
+    long activationsSaved;
+    long activationsRestored;
 
     /** Adds these counts to {@code total}. */
     void addTo(CarrierCounters total) {
@@ -20,5 +22,7 @@ final class CarrierCounters {
         total.foreignFramePins += foreignFramePins;
         total.framesChecked += framesChecked;
         total.framesTrustedByCaller += framesTrustedByCaller;
+        total.activationsSaved += activationsSaved;
+        total.activationsRestored += activationsRestored;
     }
 }

@@ -181,7 +181,7 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         synchronized (scheduler.lock) {
             CarrierCounters total = new CarrierCounters();
@@ -193,7 +193,8 @@ public final class Scheduler {
             long terminated = scheduler.threadsTerminated;
             return new PicoThreads.Statistics(started, terminated, started - terminated, total.suspensions,
                     total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
-                    total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted);
+                    total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted,
+                    total.activationsSaved, total.activationsRestored);
         }
     }
 
@@ -1031,7 +1032,7 @@ public final class Scheduler {
             Continuation.beginRestoring(carrier);
         }
         try {
-            DispatchFrame.run(task.thread);
+            DispatchFrame.run(task);
             Continuation.endRestoring(carrier);
             terminate(task, null);
             return null;

@@ -58,6 +58,27 @@ class RuntimeNamesTest {
     }
 
     @Test
+    void the_lazy_resume_members_have_the_names_and_descriptors_rewritten_code_and_resume_entries_use()
+            throws Exception {
+        assertStatic(Continuation.class, RuntimeNames.RESUME_ENTRY_CALLED, "()V");
+        assertStatic(Continuation.class, RuntimeNames.RETURNED, RuntimeNames.RETURNED_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RETURNED_OBJECT, RuntimeNames.RETURNED_OBJECT_DESCRIPTOR);
+        for (Type type : new Type[] {Type.VOID_TYPE, Type.BOOLEAN_TYPE, Type.CHAR_TYPE, Type.INT_TYPE, Type.LONG_TYPE,
+                Type.FLOAT_TYPE, Type.DOUBLE_TYPE, Type.getType(String.class), Type.getType(int[].class)}) {
+            assertStatic(Continuation.class, RuntimeNames.result(type), RuntimeNames.resultDescriptor(type));
+        }
+        assertEquals(RuntimeNames.SAVES_ARGUMENTS_DESCRIPTOR,
+                Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.SAVES_ARGUMENTS)));
+        Class<?> driver = Class.forName("org.picothreads.runtime.internal.DispatchFrame");
+        Field entryName = driver.getDeclaredField("RESUME_ENTRY");
+        entryName.setAccessible(true);
+        assertEquals(RuntimeNames.RESUME_ENTRY, entryName.get(null));
+        Field holdsMonitors = Frame.class.getDeclaredField("HOLDS_MONITORS");
+        holdsMonitors.setAccessible(true);
+        assertEquals(RuntimeNames.SITE_HOLDS_MONITORS, holdsMonitors.get(null));
+    }
+
+    @Test
     void monitors_members_have_the_descriptors_rewritten_code_uses() throws Exception {
         assertEquals(Type.getInternalName(Monitors.class), RuntimeNames.MONITORS);
         Field suspendedHolders = Monitors.class.getField(RuntimeNames.SUSPENDED_HOLDERS_FIELD);
