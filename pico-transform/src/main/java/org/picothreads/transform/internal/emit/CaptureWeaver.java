@@ -373,9 +373,7 @@ public final class CaptureWeaver {
         entry.add(new FieldInsnNode(Opcodes.GETSTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESTORING_FIELD,
                 RuntimeNames.RESTORING_DESCRIPTOR));
         entry.add(new JumpInsnNode(Opcodes.IFEQ, body));
-        entry.add(new LdcInsnNode(key));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME,
-                RuntimeNames.RESUME_DESCRIPTOR, false));
+        entry.add(resumeCall(key));
         // Stack: frame or null
         entry.add(new InsnNode(Opcodes.DUP));
         entry.add(new JumpInsnNode(Opcodes.IFNONNULL, dispatch));
@@ -499,8 +497,7 @@ public final class CaptureWeaver {
         code.add(loadCode(belowSlots));
         // Stack: b0 .. bj-1
         code.add(start);
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.result(returnType),
-                RuntimeNames.resultDescriptor(returnType), false));
+        code.add(resultCall(returnType));
         if ((returnType.getSort() == Type.OBJECT || returnType.getSort() == Type.ARRAY)
                 && !returnType.getInternalName().equals(RuntimeNames.OBJECT)) {
             code.add(new TypeInsnNode(Opcodes.CHECKCAST, returnType.getInternalName()));
@@ -532,8 +529,7 @@ public final class CaptureWeaver {
         code.add(new LdcInsnNode(key));
         code.add(integer(site));
         code.add(new LdcInsnNode(counts[0] << 48 | counts[1] << 32 | counts[2] << 16 | counts[3]));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.CAPTURE_METHOD,
-                RuntimeNames.CAPTURE_DESCRIPTOR, false));
+        code.add(captureCall());
         // Stack: capture, frame
         code.add(pushCode(slots));
         if (counts[2] + counts[3] > 0) {
@@ -549,6 +545,27 @@ public final class CaptureWeaver {
         // Stack: capture
         code.add(new InsnNode(Opcodes.ATHROW));
         return code;
+    }
+
+    /** Stack: (empty) -> frame or null: the call of {@code Continuation.resume(key)} at a method's entry. */
+    private static InsnList resumeCall(String key) {
+        InsnList code = new InsnList();
+        code.add(new LdcInsnNode(key));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME,
+                RuntimeNames.RESUME_DESCRIPTOR, false));
+        return code;
+    }
+
+    /** Stack: receiver, class, key, site, counts -> frame: the call of {@code Continuation.capture}. */
+    private static AbstractInsnNode captureCall() {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.CAPTURE_METHOD,
+                RuntimeNames.CAPTURE_DESCRIPTOR, false);
+    }
+
+    /** Stack: (empty) -> the result, if any: the call of {@code Continuation.resultX()} for a call of that type. */
+    private static AbstractInsnNode resultCall(Type returnType) {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.result(returnType),
+                RuntimeNames.resultDescriptor(returnType), false);
     }
 
     /** Adds the numbers of references and of primitives the slots save to {@code counts[at]} and {@code [at + 1]}. */

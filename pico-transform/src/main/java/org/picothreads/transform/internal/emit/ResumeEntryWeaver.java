@@ -4,6 +4,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
@@ -44,8 +45,7 @@ public final class ResumeEntryWeaver {
                 Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, RuntimeNames.RESUME_ENTRY,
                 RuntimeNames.RESUME_ENTRY_DESCRIPTOR, null, null);
         InsnList code = entry.instructions;
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME_ENTRY_CALLED,
-                "()V", false));
+        code.add(entryCheckCall());
         int highest = capturingMethods.lastKey();
         LabelNode invalid = new LabelNode();
         LabelNode[] cases = new LabelNode[highest + 1];
@@ -78,6 +78,12 @@ public final class ResumeEntryWeaver {
                 "(Ljava/lang/String;)V", false));
         code.add(new InsnNode(Opcodes.ATHROW));
         return entry;
+    }
+
+    /** The call of {@code Continuation.resumeEntryCalled()}, which refuses any caller but the restoring carrier. */
+    private static AbstractInsnNode entryCheckCall() {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME_ENTRY_CALLED,
+                "()V", false);
     }
 
     /** The constant instruction of the zero or null of a type. */
