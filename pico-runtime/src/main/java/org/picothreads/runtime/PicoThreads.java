@@ -81,9 +81,13 @@ public final class PicoThreads {
      * @param spareCarriersStarted carriers started beyond the configured number, to compensate for carriers that
      *                             pinned threads blocked
      * @param steals ready threads a carrier took from another carrier's run queue because its own was empty
+     * @param activationsSaved saved activations (frames of rewritten methods) that captures added: a capture saves only
+     *                         the activations that ran since the thread's last resume
+     * @param activationsRestored saved activations re-entered: a resume re-enters the innermost one, and each further
+     *                            one only when the activation above it returns
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
             long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-            long carriers, long spareCarriersStarted, long steals) {
+            long carriers, long spareCarriersStarted, long steals, long activationsSaved, long activationsRestored) {
     }
 }

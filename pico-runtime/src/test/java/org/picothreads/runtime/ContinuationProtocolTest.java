@@ -24,7 +24,7 @@ class ContinuationProtocolTest {
      *     for (int i = 0; i &lt; 3; i++) total += step(i, 1.5);
      *     result = label + "=" + total;
      * }
-     * long step(int i, double scale) { Thread.sleep(1); return (long) (i * 10 * scale); }
+     * long step(int i, double scale) { for (int n = 0; n &lt; naps; n++) Thread.sleep(1); return (long) (i * 10 * scale); }
      * </pre>
      */
     @Rewritten({"run()V", "step(ID)J"})
@@ -34,16 +34,37 @@ class ContinuationProtocolTest {
         private static final String STEP = OWNER + ".step(ID)J";
         /** This class's own lookup, which lets it reach the entry points for its own methods. */
         private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+        /** run() saves one reference and two primitives at its call; step() three primitives at its own. */
+        private static final long RUN_SAVES = 1L << 48 | 2L << 32;
+        private static final long STEP_SAVES = 3L << 32;
+        private static final int STEP_INDEX = 1;
 
+        private final int naps;
         String result;
+
+        RewrittenCounter(int naps) {
+            this.naps = naps;
+        }
+
+        /** The resume entry: re-enters run() (method 0) or step() (method 1) with default arguments. */
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            RewrittenCounter counter = (RewrittenCounter) receiver;
+            if (method == 0) {
+                counter.run();
+            } else {
+                Continuation.returned(counter.step(0, 0), 'J');
+            }
+        }
 
         @Override
         public void run() {
             String label = "sum";
             long total = 0;
             int i = 0;
+            Frame frame = null;
             if (Continuation.restoring() != 0) {
-                Frame frame = Continuation.resumeChecked(RUN, LOOKUP);
+                frame = Continuation.resumeChecked(RUN, LOOKUP);
                 if (frame != null) {
                     total = frame.popLong();
                     i = frame.popInt();
@@ -53,36 +74,42 @@ class ContinuationProtocolTest {
             for (; i < 3; i++) {
                 long value;
                 try {
-                    value = step(i, 1.5);
+                    value = frame != null ? Continuation.resultLong() : step(i, 1.5);
                 } catch (Capture signal) {
-                    Frame frame = Continuation.captureChecked(0, 1, 2, RUN, LOOKUP);
-                    frame.pushLong(total);
-                    frame.pushInt(i);
-                    frame.pushObject(label);
+                    Frame saved = Continuation.captureChecked(this, 0, RUN_SAVES, RUN, LOOKUP);
+                    saved.pushLong(total);
+                    saved.pushInt(i);
+                    saved.pushObject(label);
                     throw signal;
                 }
+                frame = null;
                 total += value;
             }
             result = label + "=" + total;
         }
 
         long step(int i, double scale) {
+            int nap = 0;
             if (Continuation.restoring() != 0) {
                 Frame frame = Continuation.resumeChecked(STEP, LOOKUP);
                 if (frame != null) {
                     i = frame.popInt();
                     scale = frame.popDouble();
+                    nap = frame.popInt();
                 }
             }
-            try {
-                ThreadCalls.sleep(1);
-            } catch (Capture signal) {
-                Frame frame = Continuation.captureChecked(0, 0, 2, STEP, LOOKUP);
-                frame.pushInt(i);
-                frame.pushDouble(scale);
-                throw signal;
-            } catch (InterruptedException interrupted) {
-                throw new IllegalStateException(interrupted);
+            for (; nap < naps; nap++) {
+                try {
+                    ThreadCalls.sleep(1);
+                } catch (Capture signal) {
+                    Frame saved = Continuation.captureChecked(this, STEP_INDEX << 16, STEP_SAVES, STEP, LOOKUP);
+                    saved.pushInt(i);
+                    saved.pushDouble(scale);
+                    saved.pushInt(nap);
+                    throw signal;
+                } catch (InterruptedException interrupted) {
+                    throw new IllegalStateException(interrupted);
+                }
             }
             return (long) (i * 10 * scale);
         }
@@ -97,6 +124,12 @@ class ContinuationProtocolTest {
 
         int runs;
 
+        /** The resume entry: re-enters run(). */
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            ((ResumesTwice) receiver).run();
+        }
+
         @Override
         public void run() {
             runs++;
@@ -106,7 +139,7 @@ class ContinuationProtocolTest {
             try {
                 ThreadCalls.sleep(1);
             } catch (Capture signal) {
-                Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
+                Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 throw new IllegalStateException(interrupted);
@@ -126,7 +159,7 @@ class ContinuationProtocolTest {
         assertEquals("PicoThreads: " + ContinuationProtocolTest.class.getName() + " may not call Continuation.resume for "
                 + RewrittenCounter.RUN + ": the class was not rewritten by PicoThreads", refused.getMessage());
         assertThrows(IllegalCallerException.class,
-                () -> Continuation.captureChecked(0, 0, 0, RewrittenCounter.RUN, MethodHandles.lookup()));
+                () -> Continuation.captureChecked(null, 0, 0, RewrittenCounter.RUN, MethodHandles.lookup()));
     }
 
     @Test
@@ -153,8 +186,8 @@ class ContinuationProtocolTest {
     }
 
     @Test
-    void captured_frames_are_restored_outermost_first_with_their_values() throws InterruptedException {
-        RewrittenCounter counter = new RewrittenCounter();
+    void a_resume_reenters_the_innermost_frame_and_hands_its_value_to_the_next() throws InterruptedException {
+        RewrittenCounter counter = new RewrittenCounter(1);
         PicoThread thread = new PicoThread(counter);
         PicoThreads.Statistics before = PicoThreads.statistics();
         runAll(thread);
@@ -163,11 +196,30 @@ class ContinuationProtocolTest {
         assertEquals("sum=45", counter.result);
         assertEquals(3, after.suspensions() - before.suspensions());
         assertEquals(3, after.resumes() - before.resumes());
+        // Each suspension saved step() and run(), and each resume re-entered step(), then continued run() with its value.
+        assertEquals(6, after.activationsSaved() - before.activationsSaved());
+        assertEquals(6, after.activationsRestored() - before.activationsRestored());
+    }
+
+    @Test
+    void a_capture_saves_only_the_frames_that_ran_since_the_resume() throws InterruptedException {
+        RewrittenCounter counter = new RewrittenCounter(4);
+        PicoThread thread = new PicoThread(counter);
+        PicoThreads.Statistics before = PicoThreads.statistics();
+        runAll(thread);
+        PicoThreads.Statistics after = PicoThreads.statistics();
+
+        assertEquals("sum=45", counter.result);
+        assertEquals(12, after.suspensions() - before.suspensions());
+        // Per step: the first nap saves step() and run(); the three others only step(), run() staying saved; the
+        // resumes re-enter step() four times and run() once.
+        assertEquals(3 * (2 + 3), after.activationsSaved() - before.activationsSaved());
+        assertEquals(3 * (4 + 1), after.activationsRestored() - before.activationsRestored());
     }
 
     @Test
     void rewritten_code_called_on_a_platform_thread_runs_without_suspending() {
-        RewrittenCounter counter = new RewrittenCounter();
+        RewrittenCounter counter = new RewrittenCounter(2);
         counter.run();
         assertEquals("sum=45", counter.result);
     }

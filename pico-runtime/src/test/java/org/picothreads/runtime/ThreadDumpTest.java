@@ -26,6 +26,11 @@ class ThreadDumpTest {
         /** This class's own lookup, which lets it reach the entry points for its own methods. */
         private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            ((MarkedSleeper) receiver).run();
+        }
+
         @Override
         public void run() {
             if (Continuation.restoring() != 0) {
@@ -34,7 +39,7 @@ class ThreadDumpTest {
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
+                Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;
@@ -49,6 +54,11 @@ class ThreadDumpTest {
         /** This class's own lookup, which lets it reach the entry points for its own methods. */
         private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
+        @SuppressWarnings("unused")
+        private static void $picothreads$resume(Object receiver, int method) {
+            ((UnmarkedSleeper) receiver).run();
+        }
+
         @Override
         public void run() {
             if (Continuation.restoring() != 0) {
@@ -57,7 +67,7 @@ class ThreadDumpTest {
             try {
                 ThreadCalls.sleep(600_000);
             } catch (Capture signal) {
-                Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
+                Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
                 throw signal;
             } catch (InterruptedException interrupted) {
                 return;

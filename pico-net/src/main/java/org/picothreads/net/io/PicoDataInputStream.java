@@ -94,6 +94,46 @@ public class PicoDataInputStream extends DataInputStream implements DirectDataIn
     }
 
     @Override
+    public boolean readBooleanDirectly() throws IOException {
+        return readUnsignedByteDirectly() != 0;
+    }
+
+    @Override
+    public byte readByteDirectly() throws IOException {
+        return (byte) readUnsignedByteDirectly();
+    }
+
+    @Override
+    public short readShortDirectly() throws IOException {
+        return (short) readBigEndian(2);
+    }
+
+    @Override
+    public int readUnsignedShortDirectly() throws IOException {
+        return (int) readBigEndian(2);
+    }
+
+    @Override
+    public char readCharDirectly() throws IOException {
+        return (char) readBigEndian(2);
+    }
+
+    @Override
+    public int readIntDirectly() throws IOException {
+        return (int) readBigEndian(4);
+    }
+
+    @Override
+    public float readFloatDirectly() throws IOException {
+        return Float.intBitsToFloat((int) readBigEndian(4));
+    }
+
+    @Override
+    public double readDoubleDirectly() throws IOException {
+        return Double.longBitsToDouble(readBigEndian(8));
+    }
+
+    @Override
     public long readBigEndian(int count) throws IOException {
         byte[] bytes = new byte[count];
         readFullyDirectly(bytes, 0, count);

@@ -23,15 +23,17 @@ import org.picothreads.runtime.internal.Waiter;
  * calling PicoThread; PicoThreads and platform threads may wait for it in any combination.
  *
  * <pre>
- * run():  restoring and a frame of this method was saved  -> call the task again (it restores its own frames)
- *         otherwise: claim the task (NEW, not running), then call it
- *         the call throws the capture signal              -> save an empty frame (resume point 0), rethrow
- *         the call returns or throws                      -> complete, wake the waiters, run the completion hook
+ * run():  runTask(), a private method, so that the runtime re-enters it rather than an override of run()
+ * runTask(): restoring its innermost saved frame   -> call the task again (it restores its own frames)
+ *            restoring a frame the task returned to -> take the task's value or exception
+ *            otherwise: claim the task (NEW, not running), then call it
+ *            the call throws the capture signal     -> save an empty frame (call site 0), rethrow
+ *            the call returns or throws             -> complete, wake the waiters, run the completion hook
  * </pre>
  */
-@Rewritten({"run()V"})
+@Rewritten({"runTask()V"})
 public class PicoFutureTask<V> implements RunnableFuture<V> {
-    private static final String RUN = "org/picothreads/runtime/concurrent/PicoFutureTask.run()V";
+    private static final String RUN = "org/picothreads/runtime/concurrent/PicoFutureTask.runTask()V";
     /** This class's own lookup, which lets it reach the entry points for its own methods. */
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
@@ -74,13 +76,22 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
 
     @Override
     public void run() {
-        boolean restored = false;
+        runTask();
+    }
+
+    /** The resume entry through which the runtime re-enters a saved activation of {@link #runTask()}. */
+    @SuppressWarnings("unused")
+    private static void $picothreads$resume(Object receiver, int method) {
+        ((PicoFutureTask<?>) receiver).runTask();
+    }
+
+    private void runTask() {
+        Frame frame = null;
         if (Continuation.restoring() != 0) {
-            Frame frame = Continuation.resumeChecked(RUN, LOOKUP);
-            restored = frame != null;
+            frame = Continuation.resumeChecked(RUN, LOOKUP);
         }
         Callable<V> task;
-        if (restored) {
+        if (frame != null) {
             task = callable;
         } else {
             synchronized (guard) {
@@ -93,9 +104,15 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
         }
         V value;
         try {
-            value = task.call();
+            if (frame != null && (frame.resumePoint() & 1) != 0) {
+                @SuppressWarnings("unchecked")
+                V returned = (V) Continuation.resultObject();
+                value = returned;
+            } else {
+                value = task.call();
+            }
         } catch (Capture signal) {
-            Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
+            Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
             throw signal;
         } catch (Throwable failure) {
             complete(EXCEPTIONAL, failure);

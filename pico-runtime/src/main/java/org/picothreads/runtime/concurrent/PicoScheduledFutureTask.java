@@ -8,6 +8,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
+import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
 
 /**
@@ -55,20 +56,30 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
         return System.nanoTime() + Math.min(Math.max(0, delayNanos), LONGEST_DELAY_NANOS);
     }
 
+    /** The resume entry through which the runtime re-enters a saved activation of {@link #run()}. */
+    @SuppressWarnings("unused")
+    private static void $picothreads$resume(Object receiver, int method) {
+        ((PicoScheduledFutureTask<?>) receiver).run();
+    }
+
     @Override
     public void run() {
-        boolean restored = false;
+        Frame frame = null;
         if (Continuation.restoring() != 0) {
-            restored = Continuation.resumeChecked(RUN, LOOKUP) != null;
+            frame = Continuation.resumeChecked(RUN, LOOKUP);
         }
-        if (!restored && !pool.mayRun(this)) {
+        if (frame == null && !pool.mayRun(this)) {
             cancel(false);
             return;
         }
         try {
-            super.run();
+            if (frame != null && (frame.resumePoint() & 1) != 0) {
+                Continuation.resultVoid();
+            } else {
+                super.run();
+            }
         } catch (Capture signal) {
-            Continuation.captureChecked(0, 0, 0, RUN, LOOKUP);
+            Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
             throw signal;
         }
         if (period != 0 && !isDone()) {

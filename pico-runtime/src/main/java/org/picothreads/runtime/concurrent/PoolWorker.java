@@ -13,8 +13,8 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * task that blocks suspend the worker's PicoThread:
  *
  * <pre>
- * resume point 0: waiting in pool.nextTask()   saved: nothing
- * resume point 1: running a task               saved: the task
+ * call site 0: waiting in pool.nextTask()   saved: nothing     continued with the task taken
+ * call site 1: running a task               saved: the task    continued when the task returned or threw
  * </pre>
  */
 @Rewritten({"run()V"})
@@ -24,6 +24,8 @@ final class PoolWorker implements Runnable {
     private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
     private static final int TAKING = 0;
     private static final int RUNNING = 1;
+    private static final long SAVES_NOTHING = 0;
+    private static final long SAVES_THE_TASK = 1L << 48;
 
     private final PicoExecutorService pool;
     /** The task to run first; null once taken. */
@@ -34,6 +36,12 @@ final class PoolWorker implements Runnable {
         this.firstTask = firstTask;
     }
 
+    /** The resume entry through which the runtime re-enters a saved activation of {@link #run()}. */
+    @SuppressWarnings("unused")
+    private static void $picothreads$resume(Object receiver, int method) {
+        ((PoolWorker) receiver).run();
+    }
+
     @Override
     public void run() {
         Runnable task = null;
@@ -42,7 +50,7 @@ final class PoolWorker implements Runnable {
             Frame frame = Continuation.resumeChecked(RUN, LOOKUP);
             if (frame != null) {
                 resumePoint = frame.resumePoint();
-                if (resumePoint == RUNNING) {
+                if (resumePoint >> 1 == RUNNING) {
                     task = (Runnable) frame.popObject();
                 }
             }
@@ -50,29 +58,39 @@ final class PoolWorker implements Runnable {
         if (resumePoint < 0) {
             task = firstTask;
             firstTask = null;
+        } else if (resumePoint == 2 * TAKING + 1) {
+            task = (Runnable) Continuation.resultObject();
+            if (task == null) {
+                return;
+            }
         }
         while (true) {
-            if (resumePoint != RUNNING && task == null) {
+            if (resumePoint < 0 && task == null || resumePoint == 2 * TAKING) {
+                resumePoint = -1;
                 try {
                     task = pool.nextTask();
                 } catch (Capture signal) {
-                    Continuation.captureChecked(TAKING, 0, 0, RUN, LOOKUP);
+                    Continuation.captureChecked(this, TAKING, SAVES_NOTHING, RUN, LOOKUP);
                     throw signal;
                 }
                 if (task == null) {
                     return;
                 }
             }
-            resumePoint = -1;
             try {
-                task.run();
+                if (resumePoint == 2 * RUNNING + 1) {
+                    Continuation.resultVoid();
+                } else {
+                    task.run();
+                }
             } catch (Capture signal) {
-                Frame frame = Continuation.captureChecked(RUNNING, 1, 0, RUN, LOOKUP);
+                Frame frame = Continuation.captureChecked(this, RUNNING, SAVES_THE_TASK, RUN, LOOKUP);
                 frame.pushObject(task);
                 throw signal;
             } catch (Throwable failure) {
                 report(failure);
             }
+            resumePoint = -1;
             task = null;
         }
     }

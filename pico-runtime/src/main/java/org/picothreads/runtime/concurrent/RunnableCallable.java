@@ -4,6 +4,7 @@ import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
+import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
 
 /**
@@ -12,7 +13,7 @@ import org.picothreads.runtime.internal.Rewritten;
  * worker instead of pinning it behind the JDK's adapter frame:
  *
  * <pre>
- * resume point 0: running the Runnable   saved: nothing (the Runnable restores its own frames)
+ * call site 0: running the Runnable   saved: nothing (the Runnable restores its own frames)
  * </pre>
  */
 @Rewritten({"call()Ljava/lang/Object;"})
@@ -32,15 +33,26 @@ final class RunnableCallable<V> implements Callable<V> {
         this.result = result;
     }
 
+    /** The resume entry through which the runtime re-enters a saved activation of {@link #call()}. */
+    @SuppressWarnings("unused")
+    private static void $picothreads$resume(Object receiver, int method) {
+        Continuation.returnedObject(((RunnableCallable<?>) receiver).call());
+    }
+
     @Override
     public V call() {
+        Frame frame = null;
         if (Continuation.restoring() != 0) {
-            Continuation.resumeChecked(CALL, LOOKUP);
+            frame = Continuation.resumeChecked(CALL, LOOKUP);
         }
         try {
-            runnable.run();
+            if (frame != null && (frame.resumePoint() & 1) != 0) {
+                Continuation.resultVoid();
+            } else {
+                runnable.run();
+            }
         } catch (Capture signal) {
-            Continuation.captureChecked(0, 0, 0, CALL, LOOKUP);
+            Continuation.captureChecked(this, 0, 0, CALL, LOOKUP);
             throw signal;
         }
         return result;

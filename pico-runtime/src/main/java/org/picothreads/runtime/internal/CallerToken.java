@@ -2,10 +2,10 @@ package org.picothreads.runtime.internal;
 
 /**
  * Spares the frame check ({@link CaptureSafety}) for a blocking call made directly by an activation that was
- * itself restored. Restoring re-enters exactly the frames that the previous capture saved, and that capture was
- * checked, so every frame below a restored activation is capturable for as long as that activation lives: when
- * such an activation calls a blocking primitive of the runtime directly, nothing else can stand between the
- * primitive and the scheduler, and the stack walk before the capture can be skipped.
+ * itself restored. A restored activation is entered by the resume driver ({@link DispatchFrame}) through its class's
+ * resume entry, so the frames below it are the driver's own for as long as that activation lives: when such an
+ * activation calls a blocking primitive of the runtime directly, nothing else can stand between the primitive and
+ * the scheduler, and the stack walk before the capture can be skipped.
  *
  * <p>The protocol, in three parts:
  * <ol>

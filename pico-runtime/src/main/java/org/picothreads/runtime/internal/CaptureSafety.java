@@ -22,7 +22,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * method, with a second walk that resolves methods, made only when one is on the stack: the frames of a class whose
  * marker lists methods left without capture code ({@link Rewritten#notCapturable()}), and a rewritten frame that
  * called a lambda proxy, which must be stopped at one of its suspension call sites ({@link Rewritten#sites()}). The
- * walk ends at {@link DispatchFrame}, through which the scheduler runs the thread.
+ * walk ends at {@link DispatchFrame}, through which the scheduler runs the thread; after a lazy resume, the frames
+ * below it are the activations that ran since, and only those are checked. The method handle frames of the driver's
+ * own call of a resume entry, right above DispatchFrame, are the one place such frames are capturable.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -44,10 +46,14 @@ final class CaptureSafety {
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
+    private static final String INVOKE_PACKAGE = "java.lang.invoke.";
 
     /**
      * How far a class's frames are trusted: null when not at all. A class is trusted when it carries the marker with at
-     * least one capturing method, is PicoThread, or is a lambda proxy.
+     * least one capturing method and the resume entry through which the runtime re-enters them (or, in the runtime, is
+     * one of the marked classes whose methods only forward a call into rewritten code and return its value unchanged:
+     * StreamCalls, IoCalls, SocketCalls; their frames are never saved, and a lazy resume hands the value from the
+     * activation above straight to the one below), is PicoThread, or is a lambda proxy.
      */
     private static final ClassValue<ClassTrust> TRUST = new ClassValue<>() {
         @Override
@@ -59,7 +65,8 @@ final class CaptureSafety {
                 return ClassTrust.LAMBDA_PROXY;
             }
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
-            if (rewritten == null || rewritten.value().length == 0) {
+            if (rewritten == null || rewritten.value().length == 0
+                    || !DispatchFrame.hasResumeEntry(type) && !type.getName().startsWith(RUNTIME_PACKAGE)) {
                 return null;
             }
             return ClassTrust.of(rewritten);
@@ -82,12 +89,12 @@ final class CaptureSafety {
         }
         Class<?> blocker = CLASS_WALKER.walk(frames -> firstUntrustedClass(frames
                 .map(StackWalker.StackFrame::getDeclaringClass)
-                .dropWhile(type -> isPrimitiveClass(type) && type != DispatchFrame.class)
+                .dropWhile(type -> isNextToBlockingCall(type) && type != DispatchFrame.class)
                 .takeWhile(type -> type != DispatchFrame.class)
                 .iterator()));
         if (blocker == CheckMethods.class) {
             blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
-                    .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass())
+                    .dropWhile(frame -> isNextToBlockingCall(frame.getDeclaringClass())
                             && frame.getDeclaringClass() != DispatchFrame.class)
                     .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
                     .iterator()));
@@ -108,11 +115,19 @@ final class CaptureSafety {
     private static Class<?> firstUntrustedClass(Iterator<Class<?>> classes) {
         Class<?> answer = null;
         boolean calledProxy = false;
+        Class<?> invokerBetween = null;
         while (classes.hasNext()) {
             Class<?> type = classes.next();
             ClassTrust trust = TRUST.get(type);
             if (trust == null) {
-                return type;
+                if (!isInvoker(type)) {
+                    return type;
+                }
+                invokerBetween = invokerBetween == null ? type : invokerBetween;
+                continue;
+            }
+            if (invokerBetween != null) {
+                return invokerBetween;
             }
             if (trust.checksMethods() || calledProxy && trust.checksSites()) {
                 answer = CheckMethods.class;
@@ -151,9 +166,17 @@ final class CaptureSafety {
      */
     private static Class<?> firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
         boolean calledProxy = false;
+        Class<?> invokerBetween = null;
         while (frames.hasNext()) {
             StackWalker.StackFrame frame = frames.next();
             ClassTrust trust = TRUST.get(frame.getDeclaringClass());
+            if (trust == null && isInvoker(frame.getDeclaringClass())) {
+                invokerBetween = invokerBetween == null ? frame.getDeclaringClass() : invokerBetween;
+                continue;
+            }
+            if (invokerBetween != null) {
+                return invokerBetween;
+            }
             if (trust == null || !trust.canCapture(frame.getMethodName() + frame.getDescriptor(),
                     calledProxy ? frame.getByteCodeIndex() : -1)) {
                 return frame.getDeclaringClass();
@@ -218,6 +241,24 @@ final class CaptureSafety {
             int[] methodSites = sites.get(method);
             return methodSites != null && Arrays.binarySearch(methodSites, offset) >= 0;
         }
+    }
+
+    /**
+     * A frame of the runtime, of pico-net's primitives, or hidden (a lambda proxy or method handle adapter through
+     * which the runtime calls its own code), which the check skips while it is next to the blocking call.
+     */
+    private static boolean isNextToBlockingCall(Class<?> type) {
+        return isPrimitiveClass(type) || type.isHidden();
+    }
+
+    /**
+     * A frame of the method handle machinery (java.lang.invoke, or a hidden class that is not a lambda proxy). Between
+     * two capturable frames it is not capturable (a combinator may run code around its target); right above
+     * {@link DispatchFrame} it is the driver's own call of a resume entry, and a lazy resume hands the value from one
+     * saved activation straight to the next past it.
+     */
+    private static boolean isInvoker(Class<?> type) {
+        return type.getName().startsWith(INVOKE_PACKAGE) || type.isHidden() && !isLambdaProxy(type);
     }
 
     /**

@@ -12,6 +12,8 @@ final class CarrierCounters {
     long framesChecked;
     long framesTrustedByCaller;
     long steals;
+    long activationsSaved;
+    long activationsRestored;
 
     /** Adds these counts to {@code total}. */
     void addTo(CarrierCounters total) {
@@ -22,5 +24,7 @@ final class CarrierCounters {
         total.framesChecked += framesChecked;
         total.framesTrustedByCaller += framesTrustedByCaller;
         total.steals += steals;
+        total.activationsSaved += activationsSaved;
+        total.activationsRestored += activationsRestored;
     }
 }

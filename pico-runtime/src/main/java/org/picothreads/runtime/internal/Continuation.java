@@ -12,21 +12,30 @@ import java.lang.invoke.VarHandle;
  * hint it tests on entry. Nothing here runs on the normal path except that test.
  *
  * <pre>
- * method entry:        if (Continuation.restoring() != 0) { Frame f = resume;        (f: the thread's saved stack)
- *                                                      if (f != null) jump to restore block f.resumePoint() }
+ * method entry:        if (Continuation.restoring() != 0) { Frame f = resume;   (f: the thread's saved stack)
+ *                                                    if (f != null) jump to restore block f.resumePoint() }
  * suspension call site: spill the operand stack to locals; reload it; invoke      (covered by the handler)
- * capture handler:      Frame f = capture(point, references, primitives);
- *                       f.pushX(live value)...; throw the caught Capture
- * restore block:        x = f.popX()...; goto the reload before the invoke
+ * capture handler:      Frame f = capture(this, site, counts);                    (linked to Owner and KEY)
+ *                       f.pushX(live value)...; if (f.savesArguments()) f.pushX(argument)...; throw the caught Capture
+ * restore block 2k:     x = f.popX()...; goto the reload before invoke k           (the innermost: invoke again)
+ * restore block 2k+1:   x = f.popX()...; the values under the arguments; Continuation.resultX(); goto after invoke k
  * </pre>
+ *
+ * A resume re-enters only the innermost saved activation ({@link DispatchFrame} calls its class's resume entry,
+ * which calls the method with default arguments); when it returns, the entry hands its value to
+ * {@link #returned(long, char)} or {@link #returnedObject(Object)} and the next saved activation continues after
+ * its call site with that value, or with the exception it threw raised there.
  *
  * <p>Only the classes the transformer rewrote reach {@code resume} and {@code capture}, and each only for its own
  * methods ({@link ProtocolAccess}): rewritten code links them with invokedynamic ({@link #link}), whose bootstrap
- * binds the method's key as a constant once the calling class is found to carry the marker listing that method; a
- * class file too old for invokedynamic (before Java 7) passes its own {@code MethodHandles.lookup()} to
+ * binds the method's key and class as constants once the calling class is found to carry the marker listing that
+ * method; a class file too old for invokedynamic (before Java 7) passes its own {@code MethodHandles.lookup()} to
  * {@link #resumeChecked} and {@link #captureChecked}, as the runtime's classes that follow the protocol by hand do.
- * The hint is private and read through {@link #restoring()}; the saved stack ({@link Frame}) is handed to no one
- * else. A blocking primitive in the runtime suspends by calling {@link #suspend()}, and when it is re-invoked
+ * So a class can neither read nor save activations of another class's methods, nor name another class's resume
+ * entry. The hint is private and read through {@link #restoring()}; the saved stack ({@link Frame}) is handed to no
+ * one else.
+ *
+ * <p>A blocking primitive in the runtime suspends by calling {@link #suspend()}, and when it is re-invoked
  * during a restore it learns so from {@link #resumingPrimitive()}.
  */
 public final class Continuation {
@@ -40,7 +49,7 @@ public final class Continuation {
     private static int restoring;
 
     private static final VarHandle RESTORING;
-    /** {@link #resume(String)} and {@link #capture(String, int, int, int)}, which {@link #link} binds to a key. */
+    /** {@link #resume(String)} and {@link #capture(Object, Class, String, int, long)}, which {@link #link} binds. */
     private static final MethodHandle RESUME;
     private static final MethodHandle CAPTURE;
 
@@ -49,8 +58,8 @@ public final class Continuation {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
             RESTORING = lookup.findStaticVarHandle(Continuation.class, "restoring", int.class);
             RESUME = lookup.findStatic(Continuation.class, "resume", MethodType.methodType(Frame.class, String.class));
-            CAPTURE = lookup.findStatic(Continuation.class, "capture",
-                    MethodType.methodType(Frame.class, String.class, int.class, int.class, int.class));
+            CAPTURE = lookup.findStatic(Continuation.class, "capture", MethodType.methodType(Frame.class,
+                    Object.class, Class.class, String.class, int.class, long.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -69,22 +78,22 @@ public final class Continuation {
 
     /**
      * The bootstrap of the invokedynamic instructions through which rewritten code reaches {@code resume} (type
-     * {@code ()Frame}) and {@code capture} (type {@code (III)Frame}) for one of its methods: returns the entry bound to
-     * {@code method}, once {@code caller} is found to be the class's own lookup, the class to carry the marker, and the
-     * marker to list the method. Anything else gets an {@link IllegalCallerException} (wrapped by the JVM in a
-     * BootstrapMethodError) and changes nothing.
+     * {@code ()Frame}) and {@code capture} (type {@code (Object, int, long)Frame}: receiver, site, counts) for one of
+     * its methods: returns the entry bound to {@code method} (and, for a capture, to the calling class, whose resume
+     * entry re-enters the activation), once {@code caller} is found to be the class's own lookup, the class to carry
+     * the marker, and the marker to list the method. Anything else gets an {@link IllegalCallerException} (wrapped by
+     * the JVM in a BootstrapMethodError) and changes nothing.
      *
      * @param entry  {@code "resume"} or {@code "capture"}
      * @param method the key of the calling method, {@code owner.name+descriptor}
      */
     public static CallSite link(MethodHandles.Lookup caller, String entry, MethodType type, String method) {
         ProtocolAccess.check(caller, method, entry);
-        MethodHandle target = switch (entry) {
-            case "resume" -> RESUME;
-            case "capture" -> CAPTURE;
+        MethodHandle bound = switch (entry) {
+            case "resume" -> MethodHandles.insertArguments(RESUME, 0, method);
+            case "capture" -> MethodHandles.insertArguments(CAPTURE, 1, caller.lookupClass(), method);
             default -> throw new IllegalCallerException("PicoThreads: no entry point " + entry + " to link");
         };
-        MethodHandle bound = MethodHandles.insertArguments(target, 0, method);
         if (!bound.type().equals(type)) {
             throw new IllegalCallerException("PicoThreads: " + entry + " is linked as " + bound.type() + ", not " + type);
         }
@@ -102,14 +111,14 @@ public final class Continuation {
     }
 
     /**
-     * {@link #capture(String, int, int, int)} for a class file too old for invokedynamic, or a class that follows the
-     * protocol by hand, checked as {@link #resumeChecked} is; the key comes after the counts so that old rewritten
-     * code pushes it, and its lookup, right before the call.
+     * {@link #capture(Object, Class, String, int, long)} for a class file too old for invokedynamic, or a class that
+     * follows the protocol by hand, checked as {@link #resumeChecked} is; the activation's class is the lookup's. The
+     * key comes after the counts so that old rewritten code pushes it, and its lookup, right before the call.
      */
-    public static Frame captureChecked(int resumePoint, int referenceCount, int primitiveCount, String method,
+    public static Frame captureChecked(Object receiver, int site, long counts, String method,
             MethodHandles.Lookup caller) {
         ProtocolAccess.check(caller, method, "capture");
-        return capture(method, resumePoint, referenceCount, primitiveCount);
+        return capture(receiver, caller.lookupClass(), method, site, counts);
     }
 
     /**
@@ -127,34 +136,44 @@ public final class Continuation {
         }
         Task task = carrier.current;
         Frame frame = task.savedStack;
-        String next = frame == null ? null : frame.nextMethod();
-        if (next == null) {
+        if (frame == null || !frame.beginRestore(method)) {
+            String next = frame == null ? null : frame.nextMethod();
             endRestoring(carrier);
-            throw new IllegalStateException("PicoThreads: " + method
-                    + " was entered while restoring, but every saved frame of " + task + " was already restored");
+            throw new IllegalStateException(next == null
+                    ? "PicoThreads: " + method + " was entered while restoring, but every saved frame of " + task
+                            + " was already restored"
+                    : "PicoThreads: restoring " + task + " entered " + method + " but the next saved frame belongs to "
+                            + next + "; a frame that was not rewritten ran again between them");
         }
-        if (next != method) {
+        if ((frame.resumePoint() & 1) != 0) {
+            // It continues after its call: from here on it runs, and the methods it calls run, normally.
             endRestoring(carrier);
-            throw new IllegalStateException("PicoThreads: restoring " + task + " entered " + method
-                    + " but the next saved frame belongs to " + next
-                    + "; a frame that was not rewritten ran again between them");
         }
-        frame.beginRestore();
         return frame;
     }
 
     /**
-     * Called by a capture handler: appends a saved activation for the method that caught the signal, as the
-     * outermost saved so far, and returns the thread's saved stack for the handler to push its live values into.
+     * Called by a capture handler: appends a saved activation for the method that caught the signal, outside the
+     * ones this capture saved so far, and returns the thread's saved stack for the handler to push its live values
+     * into.
+     *
+     * @param receiver the activation's {@code this}, null in a static method
+     * @param owner    the class declaring the method, whose resume entry re-enters it
+     * @param method   the method's key, {@code owner.name+descriptor}, as an interned constant
+     * @param site     the call site (16 bits), the method's index in its class (15 bits above), and
+     *                 {@code 1 << 31} when JVM monitors are held there
+     * @param counts   the references and primitives the handler saves, then those of the call's arguments, 16 bits
+     *                 each from the highest
      */
-    private static Frame capture(String method, int resumePoint, int referenceCount, int primitiveCount) {
+    private static Frame capture(Object receiver, Class<?> owner, String method, int site, long counts) {
         Task task = Carrier.currentTaskOnThisThread();
         Frame frame = task.savedStack;
         if (frame == null) {
             frame = new Frame();
+            frame.beginCaptureBlock();
             task.savedStack = frame;
         }
-        frame.beginCapture(method, resumePoint, referenceCount, primitiveCount);
+        frame.beginCapture(receiver, owner, method, site, counts);
         return frame;
     }
 
@@ -164,9 +183,12 @@ public final class Continuation {
      */
     static Capture suspend() {
         Task task = Carrier.currentTaskOnThisThread();
-        if (task.savedStack != null) {
-            task.savedStack.clear();
+        Frame frame = task.savedStack;
+        if (frame == null) {
+            frame = new Frame();
+            task.savedStack = frame;
         }
+        frame.beginCaptureBlock();
         task.suspensions++;
         Monitors.holderSuspending(task);
         return Capture.SIGNAL;
@@ -186,18 +208,186 @@ public final class Continuation {
         }
         Task task = carrier.current;
         endRestoring(carrier);
-        if (task.savedStack != null && task.savedStack.hasSavedActivations()) {
-            throw new IllegalStateException("PicoThreads: restoring " + task
-                    + " reached a blocking call before its saved frame " + task.savedStack.nextMethod());
-        }
-        Monitors.holderResuming(task);
+        holderRestored(task, task.savedStack);
         return true;
     }
 
-    /** Starts the restore of the task {@code carrier} is about to re-enter. Called by the carrier. */
+    /**
+     * Stops counting the task as a suspended monitor holder once no saved activation is left that must take a JVM
+     * monitor again (the ones still saved give theirs back only when they continue).
+     */
+    private static void holderRestored(Task task, Frame frame) {
+        if (task.suspendedHolder && (frame == null || !frame.savedActivationsHoldMonitors())) {
+            Monitors.holderResuming(task);
+        }
+    }
+
+    /**
+     * Called first by every resume entry: refuses, changing nothing, a call that is not the runtime re-entering a
+     * saved activation (the entry would otherwise run its method with default arguments).
+     */
+    public static void resumeEntryCalled() {
+        Carrier carrier = Carrier.here();
+        if (carrier == null || !carrier.restoring) {
+            throw new IllegalStateException("PicoThreads: a resume entry was called, but only the runtime may call it");
+        }
+    }
+
+    /** Called by a resume entry when the method it re-entered returned normally with a primitive value. */
+    public static void returned(long bits, char kind) {
+        Carrier.currentTaskOnThisThread().savedStack.returned(kind, bits, null);
+    }
+
+    /** Called by a resume entry when the method it re-entered returned normally with a reference. */
+    public static void returnedObject(Object value) {
+        Carrier.currentTaskOnThisThread().savedStack.returned(Frame.REFERENCE, 0, value);
+    }
+
+    /**
+     * The outcome of the call an activation continues after, taken from the register: throws what the activation
+     * above it threw, else gives nothing (the value, if any, is dropped).
+     */
+    public static void resultVoid() {
+        result();
+    }
+
+    /** Like {@link #resultVoid()} for a call of an {@code int}-like type: the value, converted as a lambda would. */
+    public static int resultInt() {
+        Frame frame = result();
+        char kind = frame.resultKind();
+        if (kind == Frame.REFERENCE) {
+            Object value = frame.takeResultReference();
+            if (value instanceof Boolean flag) {
+                return flag ? 1 : 0;
+            }
+            if (value instanceof Character character) {
+                return character;
+            }
+            if (value instanceof Byte || value instanceof Short) {
+                return ((Number) value).intValue();
+            }
+            return (Integer) value;
+        }
+        frame.consumeResult();
+        return (int) frame.resultBits();
+    }
+
+    /** Like {@link #resultInt()} for a call of type {@code long}. */
+    public static long resultLong() {
+        Frame frame = result();
+        char kind = frame.resultKind();
+        if (kind == Frame.REFERENCE) {
+            Object value = frame.takeResultReference();
+            if (value instanceof Character character) {
+                return character;
+            }
+            if (value instanceof Byte || value instanceof Short || value instanceof Integer) {
+                return ((Number) value).longValue();
+            }
+            return (Long) value;
+        }
+        frame.consumeResult();
+        return switch (kind) {
+            case 'F' -> (long) Float.intBitsToFloat((int) frame.resultBits());
+            case 'D' -> (long) Double.longBitsToDouble(frame.resultBits());
+            case 'J' -> frame.resultBits();
+            default -> (int) frame.resultBits();
+        };
+    }
+
+    /** Like {@link #resultInt()} for a call of type {@code float}. */
+    public static float resultFloat() {
+        Frame frame = result();
+        char kind = frame.resultKind();
+        if (kind == Frame.REFERENCE) {
+            Object value = frame.takeResultReference();
+            if (value instanceof Character character) {
+                return character;
+            }
+            if (value instanceof Byte || value instanceof Short || value instanceof Integer || value instanceof Long) {
+                return ((Number) value).floatValue();
+            }
+            return (Float) value;
+        }
+        frame.consumeResult();
+        return switch (kind) {
+            case 'F' -> Float.intBitsToFloat((int) frame.resultBits());
+            case 'J' -> (float) frame.resultBits();
+            default -> (float) (int) frame.resultBits();
+        };
+    }
+
+    /** Like {@link #resultInt()} for a call of type {@code double}. */
+    public static double resultDouble() {
+        Frame frame = result();
+        char kind = frame.resultKind();
+        if (kind == Frame.REFERENCE) {
+            Object value = frame.takeResultReference();
+            if (value instanceof Character character) {
+                return character;
+            }
+            if (value instanceof Number && !(value instanceof Double)) {
+                return ((Number) value).doubleValue();
+            }
+            return (Double) value;
+        }
+        frame.consumeResult();
+        return switch (kind) {
+            case 'D' -> Double.longBitsToDouble(frame.resultBits());
+            case 'F' -> Float.intBitsToFloat((int) frame.resultBits());
+            case 'J' -> (double) frame.resultBits();
+            default -> (double) (int) frame.resultBits();
+        };
+    }
+
+    /** Like {@link #resultInt()} for a call of a reference type: a primitive value is boxed, as a lambda would. */
+    public static Object resultObject() {
+        Frame frame = result();
+        char kind = frame.resultKind();
+        if (kind == Frame.REFERENCE || kind == Frame.VOID) {
+            return frame.takeResultReference();
+        }
+        frame.consumeResult();
+        long bits = frame.resultBits();
+        return switch (kind) {
+            case 'Z' -> bits != 0;
+            case 'B' -> (byte) bits;
+            case 'C' -> (char) bits;
+            case 'S' -> (short) bits;
+            case 'J' -> bits;
+            case 'F' -> Float.intBitsToFloat((int) bits);
+            case 'D' -> Double.longBitsToDouble(bits);
+            default -> (int) bits;
+        };
+    }
+
+    /**
+     * The running thread's saved stack, after throwing the exception the activation above threw, if any. The
+     * continuing activation has taken its JVM monitors again by now.
+     */
+    private static Frame result() {
+        Task task = Carrier.currentTaskOnThisThread();
+        Frame frame = task.savedStack;
+        holderRestored(task, frame);
+        Throwable failure = frame.takeFailure();
+        if (failure != null) {
+            frame.consumeResult();
+            throw Continuation.<RuntimeException>sneaky(failure);
+        }
+        return frame;
+    }
+
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> T sneaky(Throwable failure) throws T {
+        throw (T) failure;
+    }
+
+    /** Starts the restore of the task {@code carrier} runs, unless it is restoring already. Called by the carrier. */
     static void beginRestoring(Carrier carrier) {
-        carrier.restoring = true;
-        RESTORING.getAndAdd(1);
+        if (!carrier.restoring) {
+            carrier.restoring = true;
+            RESTORING.getAndAdd(1);
+        }
     }
 
     /** Ends the restore {@code carrier} is in, if any. Called by the carrier. */

@@ -1,15 +1,96 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
 /**
- * The one frame through which the scheduler runs a PicoThread: its class marks, for the check of frames that
- * cannot be captured ({@link CaptureSafety}), where a thread's own frames end, without resolving method names.
+ * The one frame through which the scheduler runs a PicoThread, and the driver that resumes a suspended one lazily:
+ * its class marks, for the check of frames that cannot be captured ({@link CaptureSafety}), where a thread's own
+ * frames end, without resolving method names.
+ *
+ * <p>A resume re-enters only the innermost saved activation, through the resume entry the transformer gives each
+ * rewritten class ({@code private static void $picothreads$resume(Object receiver, int method)}, which calls the
+ * method non-virtually with default arguments; the method restores its own values). That activation invokes its
+ * blocking call again and runs on; when it returns, the entry hands its value to the result register, and the
+ * driver enters the next saved activation, which continues after its call site with that value (or with the
+ * exception, raised at the call site), and so on, like the JDK's return barrier. The activations below the running
+ * one stay saved and are never captured again: a capture unwinds only to this frame, saves only what ran since the
+ * resume, and puts it on top of what is still saved.
+ *
+ * <pre>
+ * run(task):  first dispatch:  thread.run()      (and a resume of a thread that saved no activation)
+ *             resume:          while an activation is saved:  restoring; entry(receiver, method)
+ *                                                             (returned: register = value; threw: register = exception)
+ *                              the register's exception, if any, ends the thread as uncaught
+ *             a capture:       the new activations go on top of the saved ones; the signal goes on to the scheduler
+ * </pre>
  */
 final class DispatchFrame {
+    /** The name of the resume entry of every rewritten class. */
+    static final String RESUME_ENTRY = "$picothreads$resume";
+    private static final MethodType RESUME_ENTRY_TYPE = MethodType.methodType(void.class, Object.class, int.class);
+
+    /** Each rewritten class's resume entry, or null when the class has none this runtime can call. */
+    private static final ClassValue<MethodHandle> ENTRIES = new ClassValue<>() {
+        @Override
+        protected MethodHandle computeValue(Class<?> type) {
+            try {
+                return MethodHandles.privateLookupIn(type, MethodHandles.lookup()).findStatic(type, RESUME_ENTRY,
+                        RESUME_ENTRY_TYPE);
+            } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
+                return null;
+            }
+        }
+    };
+
     private DispatchFrame() {
     }
 
-    /** Runs (or, after a capture, re-enters) the thread's run() method. */
-    static void run(Thread thread) {
-        thread.run();
+    /** True when the runtime can resume activations of methods of {@code type} lazily. */
+    static boolean hasResumeEntry(Class<?> type) {
+        return ENTRIES.get(type) != null;
+    }
+
+    /** Runs the task's thread from its start, or resumes it where it was captured. */
+    static void run(Task task) throws Throwable {
+        Frame saved = task.savedStack;
+        try {
+            if (!task.resumable || saved == null || !saved.hasSavedActivations()) {
+                // A first dispatch; or a resume of a thread captured with no rewritten frame on its stack (its run()
+                // reached a blocking call through forwarding frames alone), which runs them again to re-invoke it.
+                task.thread.run();
+                return;
+            }
+            Carrier carrier = Carrier.here();
+            while (saved.hasSavedActivations()) {
+                MethodHandle entry = ENTRIES.get(saved.nextOwner());
+                if (entry == null) {
+                    throw new IllegalStateException("PicoThreads: cannot resume " + saved.nextMethod() + ": its class "
+                            + saved.nextOwner().getName() + " has no resume entry the runtime can call");
+                }
+                Object receiver = saved.nextReceiver();
+                int method = saved.nextMethodIndex();
+                Continuation.beginRestoring(carrier);
+                carrier.counters.activationsRestored++;
+                try {
+                    entry.invokeExact(receiver, method);
+                } catch (Capture signal) {
+                    throw signal;
+                } catch (Throwable failure) {
+                    saved.threw(failure);
+                }
+            }
+            Throwable failure = saved.takeFailure();
+            if (failure != null) {
+                throw failure;
+            }
+        } catch (Capture signal) {
+            Frame captured = task.savedStack;
+            if (captured != null) {
+                Carrier.here().counters.activationsSaved += captured.endCapture();
+            }
+            throw signal;
+        }
     }
 }

@@ -17,7 +17,8 @@ import java.util.Locale;
 
 /**
  * Where rewritten calls of the java.io decorators' reading and writing methods go, so that the transformer knows
- * them as calls that can suspend: each method makes exactly one call, the same method on the receiver, so that
+ * them as calls that can suspend: each method makes exactly one call, the same method on the receiver, and returns
+ * its value unchanged (a lazy resume hands that value straight to the rewritten caller), so that
  * virtual dispatch reaches pico-net's decorator (or the JDK's own method for objects that code which was not
  * rewritten created); DataInputStream's and DataOutputStream's final methods go to pico-net's data streams through
  * {@link DirectDataInput} and {@link DirectDataOutput}. Like {@link StreamCalls}, these frames keep nothing across a
@@ -228,7 +229,7 @@ public final class IoCalls {
     /** {@code DataInput.readBoolean}. */
     public static boolean readBoolean(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return data.readUnsignedByteDirectly() != 0;
+            return data.readBooleanDirectly();
         }
         return input.readBoolean();
     }
@@ -236,7 +237,7 @@ public final class IoCalls {
     /** {@code DataInput.readByte}. */
     public static byte readByte(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return (byte) data.readUnsignedByteDirectly();
+            return data.readByteDirectly();
         }
         return input.readByte();
     }
@@ -252,7 +253,7 @@ public final class IoCalls {
     /** {@code DataInput.readShort}. */
     public static short readShort(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return (short) data.readBigEndian(2);
+            return data.readShortDirectly();
         }
         return input.readShort();
     }
@@ -260,7 +261,7 @@ public final class IoCalls {
     /** {@code DataInput.readUnsignedShort}. */
     public static int readUnsignedShort(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return (int) data.readBigEndian(2);
+            return data.readUnsignedShortDirectly();
         }
         return input.readUnsignedShort();
     }
@@ -268,7 +269,7 @@ public final class IoCalls {
     /** {@code DataInput.readChar}. */
     public static char readChar(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return (char) data.readBigEndian(2);
+            return data.readCharDirectly();
         }
         return input.readChar();
     }
@@ -276,7 +277,7 @@ public final class IoCalls {
     /** {@code DataInput.readInt}. */
     public static int readInt(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return (int) data.readBigEndian(4);
+            return data.readIntDirectly();
         }
         return input.readInt();
     }
@@ -292,7 +293,7 @@ public final class IoCalls {
     /** {@code DataInput.readFloat}. */
     public static float readFloat(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return Float.intBitsToFloat((int) data.readBigEndian(4));
+            return data.readFloatDirectly();
         }
         return input.readFloat();
     }
@@ -300,7 +301,7 @@ public final class IoCalls {
     /** {@code DataInput.readDouble}. */
     public static double readDouble(DataInput input) throws IOException {
         if (input instanceof DirectDataInput data) {
-            return Double.longBitsToDouble(data.readBigEndian(8));
+            return data.readDoubleDirectly();
         }
         return input.readDouble();
     }

@@ -4,10 +4,13 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.JSRInlinerAdapter;
@@ -18,7 +21,9 @@ import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.ReferenceRedirector;
+import org.picothreads.transform.internal.emit.ResumeEntryWeaver;
 import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
@@ -108,11 +113,15 @@ public final class ClassRewriter {
         Map<String, MethodNode> replacements = new HashMap<>();
         List<MethodReport> reports = new ArrayList<>();
         List<String> notCapturable = new ArrayList<>();
+        // The methods that capture, by the index the class's resume entry dispatches on.
+        SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
+        int methodIndex = 0;
         for (MethodNode method : node.methods) {
             List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
             MethodReport report = null;
             if (analysis.reachesBlockingCall(method)) {
-                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy);
+                int index = methodIndex++;
+                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy, index);
                 if (outcome.method() != null) {
                     replacements.put(method.name + method.desc, outcome.method());
                 }
@@ -120,6 +129,9 @@ public final class ClassRewriter {
                     notCapturable.add(method.name + method.desc);
                 }
                 report = outcome.report();
+                if (report != null && report.rewritten()) {
+                    capturing.put(index, outcome.method());
+                }
             } else {
                 MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy);
                 if (checked != null) {
@@ -150,10 +162,28 @@ public final class ClassRewriter {
                 resumeLines.add(lines.toString());
             }
         }
-        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, notCapturable, hierarchy)
+        MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy);
+        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, notCapturable,
+                resumeEntry, hierarchy)
                 : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
+    }
+
+    /**
+     * The class's resume entry for its capturing methods, or null when it has none or the entry would not fit in
+     * 64 KB; without one, the runtime's frame check finds the class's frames not capturable and pins.
+     */
+    private static MethodNode resumeEntry(ClassNode node, SortedMap<Integer, MethodNode> capturing,
+            ClassHierarchy hierarchy) {
+        if (capturing.isEmpty()) {
+            return null;
+        }
+        try {
+            return FrameComputer.withFrames(node, ResumeEntryWeaver.entry(node, capturing), hierarchy);
+        } catch (MethodTooLargeException tooLarge) {
+            return null;
+        }
     }
 
     /** The method's report with the call sites that hand blocking callbacks to foreign code added. */
@@ -170,7 +200,7 @@ public final class ClassRewriter {
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
             List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
-            ClassHierarchy hierarchy) {
+            MethodNode resumeEntry, ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
@@ -197,6 +227,9 @@ public final class ClassRewriter {
 
             @Override
             public void visitEnd() {
+                if (resumeEntry != null) {
+                    resumeEntry.accept(writer);
+                }
                 AnnotationVisitor marker = super.visitAnnotation(RuntimeNames.REWRITTEN_MARKER, true);
                 AnnotationVisitor methods = marker.visitArray("value");
                 for (String method : capturingMethods) {

@@ -72,8 +72,14 @@ public final class MethodRewriter {
     private MethodRewriter() {
     }
 
+    /**
+     * Rewrites the method, or leaves it as it was when it cannot reach a blocking call.
+     *
+     * @param methodIndex the method's index among its class's methods that can reach a blocking call, which the
+     *                    class's resume entry dispatches on
+     */
     public static Outcome rewrite(ClassNode owner, MethodNode method, SuspendabilityAnalysis analysis,
-            ClassHierarchy hierarchy) {
+            ClassHierarchy hierarchy, int methodIndex) {
         List<MethodInsnNode> sites = suspensionSites(method, analysis);
         if (sites.isEmpty()) {
             return new Outcome(withHolderChecks(owner, method, hierarchy), null);
@@ -83,7 +89,7 @@ public final class MethodRewriter {
         for (int index = 0; index < siteIndices.length; index++) {
             siteIndices[index] = method.instructions.indexOf(sites.get(index));
         }
-        String reasonNotCapturable = reasonNeverCapturable(owner, method);
+        String reasonNotCapturable = reasonNeverCapturable(owner, method, methodIndex);
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
         List<SuspensionPoint> points = List.of();
@@ -118,8 +124,7 @@ public final class MethodRewriter {
                 classify(flow, sites, regions, captured, pinned, heldMonitors);
                 sharedMonitorRegions = sharedMonitorRegions(jdkLockedMonitors, heldMonitors);
                 if (!captured.isEmpty()) {
-                    points = CaptureWeaver.weave(owner.name + "." + method.name + method.desc, method, flow, captured,
-                            heldMonitors);
+                    points = CaptureWeaver.weave(owner, methodIndex, method, flow, captured, heldMonitors);
                     EntryCalls.lowerForOldClassFile(method, owner.version);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
@@ -220,7 +225,7 @@ public final class MethodRewriter {
         return sites;
     }
 
-    private static String reasonNeverCapturable(ClassNode owner, MethodNode method) {
+    private static String reasonNeverCapturable(ClassNode owner, MethodNode method, int methodIndex) {
         if (method.name.equals("<init>")) {
             return "in a constructor, which cannot be re-entered";
         }
@@ -230,7 +235,25 @@ public final class MethodRewriter {
         if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0 && !SynchronizedMethodLowering.canLower(owner, method)) {
             return "in a static synchronized method of a class file older than Java 5";
         }
+        if (methodIndex > RuntimeNames.LARGEST_METHOD_INDEX) {
+            return "in a class with more than " + RuntimeNames.LARGEST_METHOD_INDEX + " methods that can block";
+        }
+        if ((method.access & Opcodes.ACC_STATIC) == 0 && assignsLocalZero(method)) {
+            return "in an instance method that assigns its local 0, which a resume must find holding the receiver";
+        }
         return null;
+    }
+
+    /** True when the method stores into local 0 (in an instance method, the slot of {@code this}). */
+    private static boolean assignsLocalZero(MethodNode method) {
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof org.objectweb.asm.tree.VarInsnNode variable && variable.var == 0
+                    && variable.getOpcode() >= Opcodes.ISTORE && variable.getOpcode() <= Opcodes.ASTORE
+                    || instruction instanceof org.objectweb.asm.tree.IincInsnNode increment && increment.var == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** The reachable sites whose operand stack can be saved: the ones whose regions may need converting. */
@@ -260,6 +283,9 @@ public final class MethodRewriter {
                 pinned.add(new PinnedSite(site, "inside a synchronized block whose lock object is not kept in a local"));
             } else if (!stackCanBeSaved(frame)) {
                 pinned.add(new PinnedSite(site, "an object under construction is on the operand stack"));
+            } else if (frame.getLocals() + frame.getStackSize() > RuntimeNames.LARGEST_SAVED_COUNT) {
+                pinned.add(new PinnedSite(site, "more than " + RuntimeNames.LARGEST_SAVED_COUNT
+                        + " locals and stack entries, more than a saved activation counts"));
             } else {
                 List<CaptureWeaver.HeldMonitor> monitors = new ArrayList<>();
                 String reason = null;

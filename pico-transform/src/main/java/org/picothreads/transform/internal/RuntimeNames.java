@@ -78,26 +78,79 @@ public final class RuntimeNames {
     /** The invokedynamic name and type of the resume entry: the key is bound by {@link #LINK}. */
     public static final String RESUME = "resume";
     public static final String RESUME_DESCRIPTOR = "()L" + FRAME + ";";
-    /** The invokedynamic name and type of the capture entry: resume point, reference and primitive counts. */
+    /**
+     * The invokedynamic name and type of the capture entry: the receiver (null in a static method), the site and the
+     * counts; the method's key and class are bound by {@link #LINK}.
+     */
     public static final String CAPTURE_METHOD = "capture";
-    public static final String CAPTURE_DESCRIPTOR = "(III)L" + FRAME + ";";
+    public static final String CAPTURE_DESCRIPTOR = "(Ljava/lang/Object;IJ)L" + FRAME + ";";
     /** The checked entries that class files too old for invokedynamic call, with their own lookup after the key. */
     public static final String RESUME_CHECKED = "resumeChecked";
     public static final String RESUME_CHECKED_DESCRIPTOR = "(Ljava/lang/String;Ljava/lang/invoke/MethodHandles$Lookup;)L"
             + FRAME + ";";
     public static final String CAPTURE_CHECKED = "captureChecked";
     public static final String CAPTURE_CHECKED_DESCRIPTOR =
-            "(IIILjava/lang/String;Ljava/lang/invoke/MethodHandles$Lookup;)L" + FRAME + ";";
+            "(Ljava/lang/Object;IJLjava/lang/String;Ljava/lang/invoke/MethodHandles$Lookup;)L" + FRAME + ";";
     /** The JDK's MethodHandles.lookup(), which gives a class its own lookup. */
     public static final String METHOD_HANDLES = "java/lang/invoke/MethodHandles";
     public static final String LOOKUP = "lookup";
     public static final String LOOKUP_DESCRIPTOR = "()Ljava/lang/invoke/MethodHandles$Lookup;";
+    /** Frame method asked by a capture handler: does this activation save its call's arguments (the innermost)? */
+    public static final String SAVES_ARGUMENTS = "savesArguments";
+    public static final String SAVES_ARGUMENTS_DESCRIPTOR = "()Z";
+    /** The bit of a capture's site that marks a call site where JVM monitors are held. */
+    public static final int SITE_HOLDS_MONITORS = 1 << 31;
+    /** The largest index of a capturing method within its class, which a capture's site holds in 15 bits. */
+    public static final int LARGEST_METHOD_INDEX = (1 << 15) - 1;
+    /** The largest count of values of one kind a capture saves, which its counts hold in 16 bits each. */
+    public static final int LARGEST_SAVED_COUNT = (1 << 16) - 1;
+
+    /**
+     * The resume entry of every class with capturing methods: a private static synthetic method through which the
+     * runtime re-enters a saved activation, calling the method non-virtually with default arguments.
+     */
+    public static final String RESUME_ENTRY = "$picothreads$resume";
+    public static final String RESUME_ENTRY_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    /** Continuation method called first by a resume entry, which refuses a call that is not the runtime's. */
+    public static final String RESUME_ENTRY_CALLED = "resumeEntryCalled";
+    /** Continuation methods through which a resume entry hands over the value its method returned. */
+    public static final String RETURNED = "returned";
+    public static final String RETURNED_DESCRIPTOR = "(JC)V";
+    public static final String RETURNED_OBJECT = "returnedObject";
+    public static final String RETURNED_OBJECT_DESCRIPTOR = "(Ljava/lang/Object;)V";
     public static final String PIN = "pin";
     public static final String UNPIN = "unpin";
     public static final String RESUME_POINT = "resumePoint";
     public static final String RESUME_POINT_DESCRIPTOR = "()I";
 
     private RuntimeNames() {
+    }
+
+    /**
+     * Name of the Continuation method that gives a continuing activation the outcome of its call, for a call
+     * returning the given type: "resultVoid", "resultInt" (for every int-like type), ..., "resultObject".
+     */
+    public static String result(org.objectweb.asm.Type returnType) {
+        return switch (returnType.getSort()) {
+            case org.objectweb.asm.Type.VOID -> "resultVoid";
+            case org.objectweb.asm.Type.LONG -> "resultLong";
+            case org.objectweb.asm.Type.FLOAT -> "resultFloat";
+            case org.objectweb.asm.Type.DOUBLE -> "resultDouble";
+            case org.objectweb.asm.Type.OBJECT, org.objectweb.asm.Type.ARRAY -> "resultObject";
+            default -> "resultInt";
+        };
+    }
+
+    /** Descriptor of the {@link #result} method for a call returning the given type. */
+    public static String resultDescriptor(org.objectweb.asm.Type returnType) {
+        return switch (returnType.getSort()) {
+            case org.objectweb.asm.Type.VOID -> "()V";
+            case org.objectweb.asm.Type.LONG -> "()J";
+            case org.objectweb.asm.Type.FLOAT -> "()F";
+            case org.objectweb.asm.Type.DOUBLE -> "()D";
+            case org.objectweb.asm.Type.OBJECT, org.objectweb.asm.Type.ARRAY -> "()Ljava/lang/Object;";
+            default -> "()I";
+        };
     }
 
     /** Name of the Frame method that saves a value of the given sort ("Int", "Long", ...). */

@@ -25,16 +25,25 @@ public final class Forger {
         met.add(attempt("resumeChecked with its own lookup",
                 () -> Continuation.resumeChecked(victimKey, MethodHandles.lookup())));
         met.add(attempt("captureChecked with its own lookup",
-                () -> Continuation.captureChecked(0, 0, 0, victimKey, MethodHandles.lookup())));
+                () -> Continuation.captureChecked(null, 0, 0, victimKey, MethodHandles.lookup())));
         met.add(attempt("link with its own lookup", () -> Continuation.link(MethodHandles.lookup(), "resume",
                 MethodType.methodType(Frame.class), victimKey)));
         met.add(attempt("link with a private lookup in the victim's class", () -> Continuation.link(
                 MethodHandles.privateLookupIn(victim, MethodHandles.lookup()), "capture",
-                MethodType.methodType(Frame.class, int.class, int.class, int.class), victimKey)));
+                MethodType.methodType(Frame.class, Object.class, int.class, long.class), victimKey)));
         met.add(attempt("resume by reflection", () -> Continuation.class.getDeclaredMethod("resume", String.class)
                 .invoke(null, victimKey)));
-        met.add(attempt("capture by reflection", () -> Continuation.class.getDeclaredMethod("capture", String.class,
-                int.class, int.class, int.class).invoke(null, victimKey, 0, 0, 0)));
+        met.add(attempt("capture by reflection", () -> Continuation.class.getDeclaredMethod("capture", Object.class,
+                Class.class, String.class, int.class, long.class).invoke(null, null, victim, victimKey, 0, 0L)));
+        met.add(attempt("the victim's resume entry by reflection", () -> {
+            // Untransformed, the victim has no resume entry: the attempt then meets what a private one gives.
+            for (java.lang.reflect.Method method : victim.getDeclaredMethods()) {
+                if (method.getName().equals("$picothreads$resume")) {
+                    return method.invoke(null, null, 0);
+                }
+            }
+            throw new IllegalAccessException("no resume entry");
+        }));
         met.add(attempt("suspend by reflection", () -> Continuation.class.getDeclaredMethod("suspend")
                 .invoke(null)));
         met.add(attempt("setting the restoring hint by reflection", () -> {

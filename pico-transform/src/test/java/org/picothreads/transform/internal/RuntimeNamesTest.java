@@ -43,11 +43,11 @@ class RuntimeNamesTest {
         assertStatic(Continuation.class, RuntimeNames.LINK, RuntimeNames.LINK_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.RESUME_CHECKED, RuntimeNames.RESUME_CHECKED_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.CAPTURE_CHECKED, RuntimeNames.CAPTURE_CHECKED_DESCRIPTOR);
-        // the linked entries are the private methods with the key as their first parameter, bound by link
-        assertEquals(RuntimeNames.RESUME_DESCRIPTOR, withoutFirstParameter(Continuation.class.getDeclaredMethod(
-                RuntimeNames.RESUME, String.class)));
-        assertEquals(RuntimeNames.CAPTURE_DESCRIPTOR, withoutFirstParameter(Continuation.class.getDeclaredMethod(
-                RuntimeNames.CAPTURE_METHOD, String.class, int.class, int.class, int.class)));
+        // the linked entries are the private methods with the key (and, for capture, the class before it) bound by link
+        assertEquals(RuntimeNames.RESUME_DESCRIPTOR, withoutParameters(Continuation.class.getDeclaredMethod(
+                RuntimeNames.RESUME, String.class), 0, 1));
+        assertEquals(RuntimeNames.CAPTURE_DESCRIPTOR, withoutParameters(Continuation.class.getDeclaredMethod(
+                RuntimeNames.CAPTURE_METHOD, Object.class, Class.class, String.class, int.class, long.class), 1, 3));
         assertStatic(MethodHandles.class, RuntimeNames.LOOKUP, RuntimeNames.LOOKUP_DESCRIPTOR);
         assertEquals(Type.getInternalName(MethodHandles.class), RuntimeNames.METHOD_HANDLES);
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
@@ -64,6 +64,27 @@ class RuntimeNamesTest {
             assertTrue(Frame.class.getMethod(RuntimeNames.framePush(kind), primitiveOf(kind)) != null);
             assertEquals(primitiveOf(kind), Frame.class.getMethod(RuntimeNames.framePop(kind)).getReturnType());
         }
+    }
+
+    @Test
+    void the_lazy_resume_members_have_the_names_and_descriptors_rewritten_code_and_resume_entries_use()
+            throws Exception {
+        assertStatic(Continuation.class, RuntimeNames.RESUME_ENTRY_CALLED, "()V");
+        assertStatic(Continuation.class, RuntimeNames.RETURNED, RuntimeNames.RETURNED_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RETURNED_OBJECT, RuntimeNames.RETURNED_OBJECT_DESCRIPTOR);
+        for (Type type : new Type[] {Type.VOID_TYPE, Type.BOOLEAN_TYPE, Type.CHAR_TYPE, Type.INT_TYPE, Type.LONG_TYPE,
+                Type.FLOAT_TYPE, Type.DOUBLE_TYPE, Type.getType(String.class), Type.getType(int[].class)}) {
+            assertStatic(Continuation.class, RuntimeNames.result(type), RuntimeNames.resultDescriptor(type));
+        }
+        assertEquals(RuntimeNames.SAVES_ARGUMENTS_DESCRIPTOR,
+                Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.SAVES_ARGUMENTS)));
+        Class<?> driver = Class.forName("org.picothreads.runtime.internal.DispatchFrame");
+        Field entryName = driver.getDeclaredField("RESUME_ENTRY");
+        entryName.setAccessible(true);
+        assertEquals(RuntimeNames.RESUME_ENTRY, entryName.get(null));
+        Field holdsMonitors = Frame.class.getDeclaredField("HOLDS_MONITORS");
+        holdsMonitors.setAccessible(true);
+        assertEquals(RuntimeNames.SITE_HOLDS_MONITORS, holdsMonitors.get(null));
     }
 
     @Test
@@ -125,10 +146,11 @@ class RuntimeNamesTest {
         throw new AssertionError(owner.getName() + " has no public method " + name + descriptor);
     }
 
-    private static String withoutFirstParameter(Method method) {
-        Type[] parameters = Type.getArgumentTypes(method);
-        return Type.getMethodDescriptor(Type.getReturnType(method),
-                java.util.Arrays.copyOfRange(parameters, 1, parameters.length));
+    /** The method's descriptor without its parameters from {@code from} (inclusive) to {@code to} (exclusive). */
+    private static String withoutParameters(Method method, int from, int to) {
+        java.util.List<Type> parameters = new java.util.ArrayList<>(java.util.List.of(Type.getArgumentTypes(method)));
+        parameters.subList(from, to).clear();
+        return Type.getMethodDescriptor(Type.getReturnType(method), parameters.toArray(Type[]::new));
     }
 
     private static Class<?> primitiveOf(String kind) {

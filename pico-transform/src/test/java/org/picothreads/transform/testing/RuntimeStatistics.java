@@ -15,16 +15,20 @@ import org.picothreads.runtime.PicoThreads;
  * @param foreignFramePins  of those, how many pinned because a frame that was not rewritten stood in the way
  * @param framesChecked     captures preceded by the walk that checks every frame on the carrier stack
  * @param framesTrustedByCaller captures that skipped the walk because a restored activation made the call
+ * @param activationsSaved  activations of rewritten methods that captures saved
+ * @param activationsRestored saved activations that resumes re-entered
  */
 public record RuntimeStatistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
-        long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller) {
+        long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
+        long activationsSaved, long activationsRestored) {
 
     /** The runtime's counters now. */
     public static RuntimeStatistics now() {
         PicoThreads.Statistics statistics = PicoThreads.statistics();
         return new RuntimeStatistics(statistics.threadsStarted(), statistics.threadsTerminated(),
                 statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks(),
-                statistics.foreignFramePins(), statistics.framesChecked(), statistics.framesTrustedByCaller());
+                statistics.foreignFramePins(), statistics.framesChecked(), statistics.framesTrustedByCaller(),
+                statistics.activationsSaved(), statistics.activationsRestored());
     }
 
     /** How much each counter changed between an earlier snapshot and this one. */
@@ -38,6 +42,8 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
                 pinnedBlocks - earlier.pinnedBlocks,
                 foreignFramePins - earlier.foreignFramePins,
                 framesChecked - earlier.framesChecked,
-                framesTrustedByCaller - earlier.framesTrustedByCaller);
+                framesTrustedByCaller - earlier.framesTrustedByCaller,
+                activationsSaved - earlier.activationsSaved,
+                activationsRestored - earlier.activationsRestored);
     }
 }

@@ -9,6 +9,7 @@ import java.util.TreeMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
@@ -33,28 +34,44 @@ import org.picothreads.transform.report.SuspensionPoint;
 /**
  * Rewrites a method so that a thread can be captured at, and restored to, each of its suspension call
  * sites. Nothing is added to the normal path but a flag test at entry and, at each suspension call site,
- * the spilling of its operand stack into locals (which a JIT compiles to nothing):
+ * the spilling of its operand stack into locals (which a JIT compiles to nothing).
+ *
+ * <p>A resume is lazy: the runtime re-enters only the innermost saved activation, which invokes its call again;
+ * every other saved activation is re-entered only when the one above it has returned, and continues after its call
+ * with the value returned, or with the exception thrown raised at the call site. The runtime re-enters an
+ * activation through the class's resume entry ({@link ResumeEntryWeaver}), which calls the method with default
+ * arguments and its receiver; the method restores everything else. At call site {@code k} (of {@code n}), whose
+ * operand stack holds the values below its arguments {@code b0 .. bj-1} and its receiver and arguments
+ * {@code a0 .. am-1}:
  *
  * <pre>
- * entry:     if (Continuation.restoring) { Frame f = Continuation.resume(KEY);
- *                                          if (f != null) switch (f.resumePoint()) { case k: goto restore_k } }
+ * entry:     if (Continuation.restoring() != 0) { Frame f = resume;        (linked to KEY, see EntryCalls)
+ *                                          if (f != null) switch (f.resumePoint()) { case 2k: goto again_k
+ *                                                                                   case 2k+1: goto continue_k } }
  *            f = null                                (only when a site calls into the runtime)
  *            ...original code...
- * site k:    Stack: s0 .. sn-1 (below values, receiver, arguments)
- *              store sn-1 .. s0 into temporaries      Stack: (empty)
+ * site k:    Stack: b0 .. bj-1, a0 .. am-1
+ *              store them into temporaries           Stack: (empty)
  *            reload_k:
- *              load s0 .. sn-1 from temporaries       Stack: s0 .. sn-1
+ *              load them from temporaries            Stack: b0 .. bj-1, a0 .. am-1
  *              CallerToken.pass(f)                    (only when INVOKE calls into the runtime package)
- *            from_k: INVOKE ...  to_k:
+ *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
  *             outside every user try block, so no user handler ever sees the capture)
  *              Stack: capture
  *              exit the JVM monitors held at the site, innermost first
- *              f = Continuation.capture(KEY, k, references, primitives)
- *              f.pushX(live local)...; f.pushX(temporary)...
+ *              f = capture(this or null, site, counts)  (linked to Owner and KEY, see EntryCalls)
+ *              f.pushX(live local)...; f.pushX(b0 .. bj-1)...          (not this: the entry passes it again)
+ *              if (f.savesArguments()) f.pushX(a0 .. am-1)...          (the innermost activation only)
  *              throw capture
- * restore_k: live locals and temporaries = f.popX()... (checked casts to their analysed types)
+ * again_k:   live locals and temporaries = f.popX()... (checked casts to their analysed types)
  *            goto reload_k
+ * continue_k: live locals and b0 .. bj-1's temporaries = f.popX()...
+ *            goto result_k
+ * result_k:  load b0 .. bj-1                          Stack: b0 .. bj-1
+ *            Continuation.resultX(), cast to the call's type     (covered by a copy of every exception table
+ *                                                                  entry that covers INVOKE k, in their order)
+ *            goto to_k                                Stack: b0 .. bj-1, result
  * </pre>
  *
  * Only the locals live at the call (read later on some path, including by a handler) are saved, and
@@ -62,7 +79,8 @@ import org.picothreads.transform.report.SuspensionPoint;
  * produced is popped at the spill and pushed again at the reload, never saved. At a site inside synchronized
  * regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
  * code enters them again (outermost first); their runtime monitors stay owned across the suspension
- * ({@link MonitorWeaver}).
+ * ({@link MonitorWeaver}). Monitors held by several saved activations are taken again by each activation when it
+ * continues, not before.
  *
  * <p>The restore code enters each held monitor again through the region's own {@code ALOAD lock; MONITORENTER},
  * never through a MONITORENTER of its own: HotSpot's JIT compilers refuse a method (it then runs interpreted for
@@ -73,19 +91,20 @@ import org.picothreads.transform.report.SuspensionPoint;
  * <pre>
  * entry:     ... r = f.resumePoint(); switch (r) ...        body: f = null; r = -1
  * region R:  reenter_R: ALOAD lock; MONITORENTER; if (r >= 0) goto dispatch_R      (the normal path: one test)
- * restore_k (site k inside regions R1 .. Rm, outermost first; the lock objects are saved first):
+ * restore_k (site k inside regions R1 .. Rm, outermost first; the lock objects are saved first; both 2k and 2k+1):
  *              locals live at R1's entry = 0 or null (dead here; the merge at reenter_R1 needs their types)
  *              lock of R1 = f.popObject(); goto reenter_R1
- * dispatch_Ri: switch (r) { case k: goto continue_k_Ri }
+ * dispatch_Ri: switch (r) { case 2k, 2k+1: goto continue_k_Ri }
  * continue_k_Ri (i &lt; m):  locals live at Ri+1's entry = 0 or null; lock of Ri+1 = f.popObject(); goto reenter_Ri+1
- * continue_k_Rm:           the other saved values = f.popX()...; r = -1; goto reload_k
+ * continue_k_Rm:           the other saved values but the arguments = f.popX()...; r = -1
+ *                          if the mode was 2k+1 goto result_k; the arguments = f.popX()...; goto reload_k
  * </pre>
  *
  * Each {@code continue} block runs holding monitors, so a catch-any handler covers it that exits them and
  * rethrows, as javac's does for a synchronized block.
  *
  * <p>The local {@code f} keeps the frame an activation was restored from (null when it was entered normally),
- * and a call into the runtime passes it on through {@code CallerToken.restoredCaller}: a blocking primitive
+ * and a call into the runtime passes it on through {@code CallerToken.pass(f)}: a blocking primitive
  * called directly by a restored activation knows every frame below it was checked at the last capture and
  * skips the frame check (see the runtime's {@code CallerToken}).
  */
@@ -147,13 +166,16 @@ public final class CaptureWeaver {
 
     /**
      * Weaves capture and restore code for the given sites, which must be capturable: no monitor held, no
-     * object under construction on the stack.
+     * object under construction on the stack, and an instance method never assigns its local 0.
      *
-     * @param key  the method's key, {@code owner.name+descriptor}
+     * @param owner        the class declaring the method
+     * @param methodIndex  the method's index among the class's capturing methods, for its resume entry
      * @return the report of each suspension point, in resume point order
      */
-    public static List<SuspensionPoint> weave(String key, MethodNode method, MethodFlow flow,
+    public static List<SuspensionPoint> weave(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
             List<MethodInsnNode> sites, Map<MethodInsnNode, List<HeldMonitor>> heldMonitors) {
+        String key = owner.name + "." + method.name + method.desc;
+        boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
         boolean reentersMonitors = false;
         for (MethodInsnNode site : sites) {
             reentersMonitors |= !heldMonitors.getOrDefault(site, List.of()).isEmpty();
@@ -165,9 +187,10 @@ public final class CaptureWeaver {
         LabelNode body = new LabelNode();
         InsnList restoreBlocks = new InsnList();
         InsnList handlers = new InsnList();
-        LabelNode[] restoreLabels = new LabelNode[sites.size()];
+        LabelNode[] restoreLabels = new LabelNode[2 * sites.size()];
         List<SuspensionPoint> points = new ArrayList<>();
         List<TryCatchBlockNode> captureEntries = new ArrayList<>();
+        List<TryCatchBlockNode> resultEntries = new ArrayList<>();
         boolean passesToken = false;
 
         // The flow is indexed by instruction position: read everything it says before changing the code.
@@ -175,6 +198,7 @@ public final class CaptureWeaver {
         List<BitSet> liveLocals = new ArrayList<>();
         List<String[]> localNames = new ArrayList<>();
         List<AbstractInsnNode[]> constants = new ArrayList<>();
+        List<List<TryCatchBlockNode>> coveringEntries = new ArrayList<>();
         for (MethodInsnNode site : sites) {
             Frame<BasicValue> frame = flow.frameBefore(site);
             frames.add(frame);
@@ -189,13 +213,14 @@ public final class CaptureWeaver {
                 names[local] = localName(method, local, site);
             }
             localNames.add(names);
+            coveringEntries.add(coveringEntries(method, site));
         }
         Map<AbstractInsnNode, Reentry> reentries = new LinkedHashMap<>();
         for (MethodInsnNode site : sites) {
             List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
             for (int depth = 0; depth < held.size(); depth++) {
                 if (!reentries.containsKey(held.get(depth).enter())) {
-                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1)));
+                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1), isStatic));
                 }
             }
         }
@@ -219,12 +244,15 @@ public final class CaptureWeaver {
             for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
                 BasicValue value = local < frame.getLocals() ? frame.getLocal(local) : null;
                 SavedKind kind = SavedKind.of(value);
-                if (kind == null || lockLocals.get(local)) {
-                    continue;
+                if (kind == null || lockLocals.get(local) || local == 0 && !isStatic) {
+                    continue; // the receiver is not saved as a local: the resume entry passes it again
                 }
                 slots.add(new SavedSlot(local, kind, value.getType(), null));
                 reported.add(new SavedValue("local", local, localNames.get(point)[local], describe(value)));
             }
+            int argumentCount = Type.getArgumentTypes(site.desc).length
+                    + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
+            int belowCount = frame.getStackSize() - argumentCount;
             int temporary = firstTemporary;
             List<SavedSlot> stackSlots = new ArrayList<>();
             for (int index = 0; index < frame.getStackSize(); index++) {
@@ -238,13 +266,17 @@ public final class CaptureWeaver {
                 }
             }
             maxLocals = Math.max(maxLocals, temporary);
-            slots.addAll(stackSlots);
+            List<SavedSlot> belowSlots = stackSlots.subList(0, belowCount);
+            List<SavedSlot> argumentSlots = stackSlots.subList(belowCount, stackSlots.size());
+            slots.addAll(belowSlots);
+            int continuedCount = slots.size();
+            slots.addAll(argumentSlots);
 
             LabelNode reload = new LabelNode();
             LabelNode from = new LabelNode();
             LabelNode to = new LabelNode();
             LabelNode handler = new LabelNode();
-            restoreLabels[point] = new LabelNode();
+            LabelNode result = new LabelNode();
 
             InsnList spill = new InsnList();
             // Stack: s0 .. sn-1
@@ -258,13 +290,7 @@ public final class CaptureWeaver {
             }
             // Stack: (empty)
             spill.add(reload);
-            for (SavedSlot slot : stackSlots) {
-                if (slot.constant() != null) {
-                    spill.add(slot.constant().clone(null));
-                } else {
-                    spill.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
-                }
-            }
+            spill.add(loadCode(stackSlots));
             // Stack: s0 .. sn-1
             if (RuntimeNames.isRuntimeClass(site.owner)) {
                 passesToken = true;
@@ -280,12 +306,33 @@ public final class CaptureWeaver {
             for (int depth = 0; depth < locks.length; depth++) {
                 locks[depth] = held.get(depth).lock();
             }
+            int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
             handlers.add(handler);
-            handlers.add(captureCode(key, point, slots, locks));
-            restoreBlocks.add(restoreLabels[point]);
+            handlers.add(captureCode(key, isStatic, siteCode, slots.subList(0, continuedCount),
+                    argumentSlots, locks));
+            handlers.add(resultCode(result, belowSlots, Type.getReturnType(site.desc), to, coveringEntries.get(point),
+                    resultEntries));
+
+            if (held.isEmpty()) {
+                restoreLabels[2 * point] = new LabelNode();
+                restoreLabels[2 * point + 1] = new LabelNode();
+                restoreBlocks.add(restoreLabels[2 * point]);
+                restoreBlocks.add(restoreCode(frameLocal, slots));
+                restoreBlocks.add(resetResumePoint(reentersMonitors, resumePointLocal));
+                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
+                restoreBlocks.add(restoreLabels[2 * point + 1]);
+                restoreBlocks.add(restoreCode(frameLocal, slots.subList(0, continuedCount)));
+                restoreBlocks.add(resetResumePoint(reentersMonitors, resumePointLocal));
+                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, result));
+            } else {
+                LabelNode restore = new LabelNode();
+                restoreLabels[2 * point] = restore;
+                restoreLabels[2 * point + 1] = restore;
+                restoreBlocks.add(restore);
+            }
             // The saved values are taken in order: first each region's lock, as its monitor is entered again, then
             // the others, once every monitor is held again.
-            for (int depth = 0; depth <= held.size(); depth++) {
+            for (int depth = 0; depth < held.size() || depth == held.size() && !held.isEmpty(); depth++) {
                 Reentry enclosing = depth == 0 ? null : reentries.get(held.get(depth - 1).enter());
                 LabelNode start = new LabelNode();
                 restoreBlocks.add(start);
@@ -298,11 +345,15 @@ public final class CaptureWeaver {
                     restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, depth + 1)));
                     restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
                 } else {
-                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, slots.size())));
-                    if (reentersMonitors) {
-                        restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
-                        restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-                    }
+                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, continuedCount)));
+                    // Stack: (empty). Continue after the call (odd resume point) or invoke it again.
+                    restoreBlocks.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
+                    restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
+                    restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+                    restoreBlocks.add(new InsnNode(Opcodes.ICONST_1));
+                    restoreBlocks.add(new InsnNode(Opcodes.IAND));
+                    restoreBlocks.add(new JumpInsnNode(Opcodes.IFNE, result));
+                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(continuedCount, slots.size())));
                     restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
                 }
                 if (enclosing != null) {
@@ -336,7 +387,7 @@ public final class CaptureWeaver {
             entry.add(new InsnNode(Opcodes.DUP));
             entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
         }
-        entry.add(new TableSwitchInsnNode(0, sites.size() - 1, invalid, restoreLabels));
+        entry.add(new TableSwitchInsnNode(0, restoreLabels.length - 1, invalid, restoreLabels));
         entry.add(invalid);
         entry.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
         entry.add(new InsnNode(Opcodes.DUP));
@@ -354,8 +405,17 @@ public final class CaptureWeaver {
             method.instructions.insert(enter, test);
             restoreBlocks.add(region.dispatch);
             restoreBlocks.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
-            int[] keys = region.continuations.keySet().stream().mapToInt(Integer::intValue).toArray();
-            LabelNode[] targets = region.continuations.values().toArray(new LabelNode[0]);
+            // Both resume points of a site, invoking its call again or continuing after it, take the same way back in.
+            int[] keys = new int[2 * region.continuations.size()];
+            LabelNode[] targets = new LabelNode[keys.length];
+            int index = 0;
+            for (Map.Entry<Integer, LabelNode> continuation : region.continuations.entrySet()) {
+                keys[index] = 2 * continuation.getKey();
+                keys[index + 1] = 2 * continuation.getKey() + 1;
+                targets[index] = continuation.getValue();
+                targets[index + 1] = continuation.getValue();
+                index += 2;
+            }
             restoreBlocks.add(new LookupSwitchInsnNode(targets[0], keys, targets));
             handlers.add(region.handler);
             // Stack: throwable
@@ -380,23 +440,79 @@ public final class CaptureWeaver {
         method.instructions.insert(entry);
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
+        method.tryCatchBlocks.addAll(resultEntries);
         method.maxLocals = maxLocals;
         return points;
     }
 
-    private static InsnList captureCode(String key, int point, List<SavedSlot> slots, int[] locks) {
-        int references = 0;
-        int primitives = 0;
-        for (SavedSlot slot : slots) {
-            if (!slot.isSaved()) {
-                continue;
-            }
-            if (slot.kind().isPrimitive()) {
-                primitives++;
-            } else {
-                references++;
+    /** The entries of the method's exception table that cover the call, in their order. */
+    private static List<TryCatchBlockNode> coveringEntries(MethodNode method, AbstractInsnNode site) {
+        int position = method.instructions.indexOf(site);
+        List<TryCatchBlockNode> covering = new ArrayList<>();
+        for (TryCatchBlockNode entry : method.tryCatchBlocks) {
+            if (method.instructions.indexOf(entry.start) < position && position < method.instructions.indexOf(entry.end)) {
+                covering.add(entry);
             }
         }
+        return covering;
+    }
+
+    /** Resets the resume point local after a restore, in a method that has one. */
+    private static InsnList resetResumePoint(boolean reentersMonitors, int resumePointLocal) {
+        InsnList code = new InsnList();
+        if (reentersMonitors) {
+            code.add(new InsnNode(Opcodes.ICONST_M1));
+            code.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+        }
+        return code;
+    }
+
+    /** Pushes the spilled stack entries again: each from its temporary, or its constant again. */
+    private static InsnList loadCode(List<SavedSlot> stackSlots) {
+        InsnList code = new InsnList();
+        for (SavedSlot slot : stackSlots) {
+            if (slot.constant() != null) {
+                code.add(slot.constant().clone(null));
+            } else {
+                code.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+            }
+        }
+        return code;
+    }
+
+    /**
+     * The continuation after call site k with the outcome of the call: the values below its arguments pushed again,
+     * then the call's result taken from the runtime (or its exception raised), under copies of the exception table
+     * entries that cover the call, and a jump to the instruction after the call.
+     */
+    private static InsnList resultCode(LabelNode result, List<SavedSlot> belowSlots, Type returnType, LabelNode after,
+            List<TryCatchBlockNode> covering, List<TryCatchBlockNode> resultEntries) {
+        InsnList code = new InsnList();
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        code.add(result);
+        code.add(loadCode(belowSlots));
+        // Stack: b0 .. bj-1
+        code.add(start);
+        code.add(resultCall(returnType));
+        if ((returnType.getSort() == Type.OBJECT || returnType.getSort() == Type.ARRAY)
+                && !returnType.getInternalName().equals(RuntimeNames.OBJECT)) {
+            code.add(new TypeInsnNode(Opcodes.CHECKCAST, returnType.getInternalName()));
+        }
+        code.add(end);
+        // Stack: b0 .. bj-1, result
+        code.add(new JumpInsnNode(Opcodes.GOTO, after));
+        for (TryCatchBlockNode entry : covering) {
+            resultEntries.add(new TryCatchBlockNode(start, end, entry.handler, entry.type));
+        }
+        return code;
+    }
+
+    private static InsnList captureCode(String key, boolean isStatic, int site,
+            List<SavedSlot> slots, List<SavedSlot> argumentSlots, int[] locks) {
+        long[] counts = new long[4];
+        count(slots, counts, 0);
+        count(argumentSlots, counts, 2);
         InsnList code = new InsnList();
         // Stack: capture. The JVM monitors held here are released first, so that nothing that can throw runs
         // holding them outside a catch-any handler (HotSpot would refuse to compile the method); the runtime
@@ -405,11 +521,46 @@ public final class CaptureWeaver {
             code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
             code.add(new InsnNode(Opcodes.MONITOREXIT));
         }
-        code.add(integer(point));
-        code.add(integer(references));
-        code.add(integer(primitives));
+        code.add(isStatic ? new InsnNode(Opcodes.ACONST_NULL) : new VarInsnNode(Opcodes.ALOAD, 0));
+        code.add(integer(site));
+        code.add(new LdcInsnNode(counts[0] << 48 | counts[1] << 32 | counts[2] << 16 | counts[3]));
+        // Stack: capture, receiver, site, counts
         code.add(EntryCalls.capture(key));
         // Stack: capture, frame
+        code.add(pushCode(slots));
+        if (counts[2] + counts[3] > 0) {
+            LabelNode done = new LabelNode();
+            code.add(new InsnNode(Opcodes.DUP));
+            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.SAVES_ARGUMENTS,
+                    RuntimeNames.SAVES_ARGUMENTS_DESCRIPTOR, false));
+            code.add(new JumpInsnNode(Opcodes.IFEQ, done));
+            code.add(pushCode(argumentSlots));
+            code.add(done);
+        }
+        code.add(new InsnNode(Opcodes.POP));
+        // Stack: capture
+        code.add(new InsnNode(Opcodes.ATHROW));
+        return code;
+    }
+
+    /** Stack: (empty) -> the result, if any: the call of {@code Continuation.resultX()} for a call of that type. */
+    private static AbstractInsnNode resultCall(Type returnType) {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.result(returnType),
+                RuntimeNames.resultDescriptor(returnType), false);
+    }
+
+    /** Adds the numbers of references and of primitives the slots save to {@code counts[at]} and {@code [at + 1]}. */
+    private static void count(List<SavedSlot> slots, long[] counts, int at) {
+        for (SavedSlot slot : slots) {
+            if (slot.isSaved()) {
+                counts[slot.kind().isPrimitive() ? at + 1 : at]++;
+            }
+        }
+    }
+
+    /** Stack: capture, frame -> capture, frame, having pushed each saved slot's value into the frame. */
+    private static InsnList pushCode(List<SavedSlot> slots) {
+        InsnList code = new InsnList();
         for (SavedSlot slot : slots) {
             if (!slot.isSaved()) {
                 continue;
@@ -420,14 +571,14 @@ public final class CaptureWeaver {
                     RuntimeNames.framePush(slot.kind().frameMethodSuffix), "(" + slot.kind().frameDescriptor + ")V",
                     false));
         }
-        code.add(new InsnNode(Opcodes.POP));
-        // Stack: capture
-        code.add(new InsnNode(Opcodes.ATHROW));
         return code;
     }
 
-    /** The reentry of the innermost of {@code chain}, a site's held regions from the outermost. */
-    private static Reentry reentry(MethodFlow flow, List<HeldMonitor> chain) {
+    /**
+     * The reentry of the innermost of {@code chain}, a site's held regions from the outermost, in a static method or
+     * not.
+     */
+    private static Reentry reentry(MethodFlow flow, List<HeldMonitor> chain, boolean isStatic) {
         Reentry region = new Reentry();
         region.locks = new int[chain.size()];
         BitSet locks = new BitSet();
@@ -439,7 +590,8 @@ public final class CaptureWeaver {
         Frame<BasicValue> entry = flow.frameBefore(load);
         BitSet live = flow.liveLocalsBefore(load);
         for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
-            if (!locks.get(local) && local < entry.getLocals()) {
+            // The receiver is never reset: the resume entry passed it, and it is not saved.
+            if (!locks.get(local) && local < entry.getLocals() && (isStatic || local != 0)) {
                 BasicValue value = entry.getLocal(local);
                 region.entryLocals.add(new SavedSlot(local, SavedKind.of(value), value.getType(), null));
             }
@@ -500,8 +652,13 @@ public final class CaptureWeaver {
         if (value >= -1 && value <= 5) {
             return new InsnNode(Opcodes.ICONST_0 + value);
         }
-        return value <= Short.MAX_VALUE ? new org.objectweb.asm.tree.IntInsnNode(
-                value <= Byte.MAX_VALUE ? Opcodes.BIPUSH : Opcodes.SIPUSH, value) : new LdcInsnNode(value);
+        if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
+            return new org.objectweb.asm.tree.IntInsnNode(Opcodes.BIPUSH, value);
+        }
+        if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
+            return new org.objectweb.asm.tree.IntInsnNode(Opcodes.SIPUSH, value);
+        }
+        return new LdcInsnNode(value);
     }
 
     private static String describe(BasicValue value) {

@@ -1,0 +1,130 @@
+package org.picothreads.transform.internal.emit;
+
+import java.util.Map;
+import java.util.SortedMap;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.InsnList;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
+import org.objectweb.asm.tree.LabelNode;
+import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TypeInsnNode;
+import org.objectweb.asm.tree.VarInsnNode;
+import org.picothreads.transform.internal.RuntimeNames;
+
+/**
+ * Makes the resume entry of a class with capturing methods: the one method through which the runtime re-enters a
+ * saved activation of any of them, calling it non-virtually (so an override never runs in its place) with its
+ * receiver and default arguments; the method restores everything else from its saved frame. The value it returns
+ * goes to the runtime, which hands it to the next saved activation.
+ *
+ * <pre>
+ * private static synthetic void $picothreads$resume(Object receiver, int method) {
+ *     Continuation.resumeEntryCalled();                  (refuses any caller but the runtime)
+ *     switch (method) {
+ *         case i: Continuation.returned(((Owner) receiver).m_i(0, null, ...), 'I'); return   (invokespecial)
+ *         case j: Owner.s_j(0L, ...); return                                                (static, void)
+ *     }
+ * }
+ * </pre>
+ */
+public final class ResumeEntryWeaver {
+    private ResumeEntryWeaver() {
+    }
+
+    /** The resume entry of {@code owner} for its capturing methods by index, without frames. */
+    public static MethodNode entry(ClassNode owner, SortedMap<Integer, MethodNode> capturingMethods) {
+        boolean isInterface = (owner.access & Opcodes.ACC_INTERFACE) != 0;
+        MethodNode entry = new MethodNode(RuntimeNames.ASM_API,
+                Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, RuntimeNames.RESUME_ENTRY,
+                RuntimeNames.RESUME_ENTRY_DESCRIPTOR, null, null);
+        InsnList code = entry.instructions;
+        code.add(entryCheckCall());
+        int highest = capturingMethods.lastKey();
+        LabelNode invalid = new LabelNode();
+        LabelNode[] cases = new LabelNode[highest + 1];
+        for (int index = 0; index <= highest; index++) {
+            cases[index] = capturingMethods.containsKey(index) ? new LabelNode() : invalid;
+        }
+        code.add(new VarInsnNode(Opcodes.ILOAD, 1));
+        code.add(new TableSwitchInsnNode(0, highest, invalid, cases));
+        for (Map.Entry<Integer, MethodNode> capturing : capturingMethods.entrySet()) {
+            MethodNode method = capturing.getValue();
+            boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
+            code.add(cases[capturing.getKey()]);
+            if (!isStatic) {
+                code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+                code.add(new TypeInsnNode(Opcodes.CHECKCAST, owner.name));
+            }
+            for (Type argument : Type.getArgumentTypes(method.desc)) {
+                code.add(new InsnNode(defaultValue(argument)));
+            }
+            code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner.name,
+                    method.name, method.desc, isInterface));
+            code.add(handOver(Type.getReturnType(method.desc)));
+            code.add(new InsnNode(Opcodes.RETURN));
+        }
+        code.add(invalid);
+        code.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new LdcInsnNode("PicoThreads: no capturing method of that index in " + owner.name));
+        code.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
+                "(Ljava/lang/String;)V", false));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        return entry;
+    }
+
+    /** The call of {@code Continuation.resumeEntryCalled()}, which refuses any caller but the restoring carrier. */
+    private static AbstractInsnNode entryCheckCall() {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESUME_ENTRY_CALLED,
+                "()V", false);
+    }
+
+    /** The constant instruction of the zero or null of a type. */
+    private static int defaultValue(Type type) {
+        return switch (type.getSort()) {
+            case Type.LONG -> Opcodes.LCONST_0;
+            case Type.FLOAT -> Opcodes.FCONST_0;
+            case Type.DOUBLE -> Opcodes.DCONST_0;
+            case Type.OBJECT, Type.ARRAY -> Opcodes.ACONST_NULL;
+            default -> Opcodes.ICONST_0;
+        };
+    }
+
+    /** Stack: the value returned (or nothing) -> (empty), having handed the value to the runtime. */
+    private static InsnList handOver(Type returnType) {
+        InsnList code = new InsnList();
+        switch (returnType.getSort()) {
+            case Type.VOID -> {
+                return code;
+            }
+            case Type.OBJECT, Type.ARRAY -> {
+                code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION,
+                        RuntimeNames.RETURNED_OBJECT, RuntimeNames.RETURNED_OBJECT_DESCRIPTOR, false));
+                return code;
+            }
+            case Type.LONG -> {
+                // Stack: bits
+            }
+            case Type.FLOAT -> {
+                code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Float", "floatToRawIntBits", "(F)I",
+                        false));
+                code.add(new InsnNode(Opcodes.I2L));
+            }
+            case Type.DOUBLE -> code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, "java/lang/Double",
+                    "doubleToRawLongBits", "(D)J", false));
+            default -> code.add(new InsnNode(Opcodes.I2L));
+        }
+        // Stack: bits
+        code.add(new IntInsnNode(Opcodes.BIPUSH, returnType.getDescriptor().charAt(0)));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RETURNED,
+                RuntimeNames.RETURNED_DESCRIPTOR, false));
+        return code;
+    }
+}

@@ -1,0 +1,75 @@
+package org.picothreads.transform.internal.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.util.Textifier;
+import org.objectweb.asm.util.TraceMethodVisitor;
+import org.picothreads.transform.internal.RuntimeNames;
+
+/** The resume entry through which the runtime re-enters a saved activation of a class's capturing methods. */
+class ResumeEntryWeaverTest {
+    @Test
+    void the_entry_calls_each_method_non_virtually_with_default_arguments_and_hands_its_value_to_the_runtime() {
+        ClassNode owner = new ClassNode(RuntimeNames.ASM_API);
+        owner.name = "example/Owner";
+        owner.access = Opcodes.ACC_PUBLIC;
+        SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
+        capturing.put(0, new MethodNode(Opcodes.ACC_PUBLIC, "measure", "(ILjava/lang/String;J)D", null, null));
+        capturing.put(2, new MethodNode(Opcodes.ACC_STATIC, "run", "(Z)V", null, null));
+
+        MethodNode entry = ResumeEntryWeaver.entry(owner, capturing);
+
+        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, entry.access);
+        assertEquals(RuntimeNames.RESUME_ENTRY + RuntimeNames.RESUME_ENTRY_DESCRIPTOR, entry.name + entry.desc);
+        assertEquals("""
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resumeEntryCalled ()V
+                    ILOAD 1
+                    TABLESWITCH
+                      0: L0
+                      1: L1
+                      2: L2
+                      default: L1
+                   L0
+                    ALOAD 0
+                    CHECKCAST example/Owner
+                    ICONST_0
+                    ACONST_NULL
+                    LCONST_0
+                    INVOKESPECIAL example/Owner.measure (ILjava/lang/String;J)D
+                    INVOKESTATIC java/lang/Double.doubleToRawLongBits (D)J
+                    BIPUSH 68
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.returned (JC)V
+                    RETURN
+                   L2
+                    ICONST_0
+                    INVOKESTATIC example/Owner.run (Z)V
+                    RETURN
+                   L1
+                    NEW java/lang/IllegalStateException
+                    DUP
+                    LDC "PicoThreads: no capturing method of that index in example/Owner"
+                    INVOKESPECIAL java/lang/IllegalStateException.<init> (Ljava/lang/String;)V
+                    ATHROW
+                    MAXSTACK = 0
+                    MAXLOCALS = 0
+                """, listing(entry));
+    }
+
+    private static String listing(MethodNode method) {
+        Textifier textifier = new Textifier();
+        method.accept(new TraceMethodVisitor(textifier));
+        StringWriter text = new StringWriter();
+        try (PrintWriter printer = new PrintWriter(text)) {
+            textifier.print(printer);
+        }
+        return text.toString();
+    }
+}

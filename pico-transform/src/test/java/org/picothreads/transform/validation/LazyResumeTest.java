@@ -1,0 +1,64 @@
+package org.picothreads.transform.validation;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
+
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.resume.ExceptionsThroughRestoredFrames;
+import org.picothreads.targets.resume.FiveThousandDeep;
+import org.picothreads.targets.resume.MonitorsAcrossRestoredFrames;
+import org.picothreads.targets.resume.VaryingDepths;
+import org.picothreads.targets.resume.YieldsAtTheBottom;
+import org.picothreads.transform.testing.RuntimeStatistics;
+
+/**
+ * Lazy resume: a resumed thread re-enters only its innermost saved activation, and each activation below continues
+ * after its call site when the one above returns or throws.
+ */
+@Timeout(value = 2, unit = TimeUnit.MINUTES)
+class LazyResumeTest {
+
+    @Test
+    void threads_blocking_again_and_again_at_varying_depths_give_the_same_result_transformed_and_untransformed()
+            throws Exception {
+        assertSameResult(VaryingDepths.class);
+    }
+
+    @Test
+    void exceptions_thrown_after_a_resume_reach_handlers_and_finally_blocks_in_restored_frames_once_each()
+            throws Exception {
+        assertSameResult(ExceptionsThroughRestoredFrames.class);
+    }
+
+    @Test
+    void monitors_held_by_several_saved_activations_keep_excluding_until_each_continues() throws Exception {
+        assertSameResult(MonitorsAcrossRestoredFrames.class);
+    }
+
+    @Test
+    void recursion_five_thousand_deep_blocking_at_the_bottom_and_on_the_way_up_gives_the_same_result()
+            throws Exception {
+        assertSameResult(FiveThousandDeep.class);
+    }
+
+    @Test
+    void a_resume_reenters_only_the_innermost_activation_and_a_capture_saves_only_what_ran() throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(YieldsAtTheBottom.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        int threads = YieldsAtTheBottom.THREADS;
+        // Per thread: its outer activations (the thread's lambda and 41 levels) are saved once, at the first sleep;
+        // each of the 20 sleeps saves and re-enters the looping activation; each outer one is re-entered once, when
+        // the one above it returns. Restoring every frame at every resume would take 20 x 42 per thread instead.
+        long outer = YieldsAtTheBottom.DEPTH + 2;
+        long eager = threads * YieldsAtTheBottom.SLEEPS * outer;
+        assertTrue(during.suspensions() >= threads * YieldsAtTheBottom.SLEEPS, during.toString());
+        assertTrue(during.activationsSaved() <= during.suspensions() + threads * outer,
+                () -> "activations saved: " + during);
+        assertTrue(during.activationsRestored() <= during.resumes() + threads * outer,
+                () -> "activations restored: " + during);
+        assertTrue(during.activationsRestored() * 4 < eager, () -> "activations restored: " + during);
+    }
+}
