@@ -38,7 +38,7 @@ public class YieldRoundTrip {
     static final int ROUNDS = 10_000;
 
     /** Frames of recursion above each yield. */
-    @Param({"1", "10", "50"})
+    @Param({"1", "10", "50", "200"})
     public int depth;
 
     @Benchmark

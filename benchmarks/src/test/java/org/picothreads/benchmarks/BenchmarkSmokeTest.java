@@ -51,7 +51,7 @@ class BenchmarkSmokeTest {
 
     @Test
     void the_yield_round_trip_benchmark_runs_at_every_depth_on_every_runtime() throws RunnerException {
-        assertEquals(5 * 3, runOnce(YieldRoundTrip.class).size());
+        assertEquals(5 * 4, runOnce(YieldRoundTrip.class).size());
     }
 
     @Test
