@@ -25,7 +25,7 @@ class ThreadDumpTest {
                 + SourceLines.lineOf(SleepingCrowd.class, "frame: nap") + ")\n";
         Object threads = TargetRunner.callStatic(crowd, "start", new Class<?>[] {int.class}, SLEEPERS);
         try {
-            String dump = awaitSleepers();
+            String dump = awaitSleepers(napFrame);
 
             for (int index : new int[] {0, 1, SLEEPERS / 2, SLEEPERS - 1}) {
                 assertTrue(dump.contains("\n\"sleeper-" + index + "\" TIMED_WAITING sleeping\n" + napFrame), dump);
@@ -36,11 +36,15 @@ class ThreadDumpTest {
         }
     }
 
-    /** Takes dumps until every sleeper sleeps, for at most 30 seconds, and returns the last. */
-    private static String awaitSleepers() throws InterruptedException {
+    /**
+     * Takes dumps until every sleeper sleeps with its saved frame shown, for at most 30 seconds, and returns the
+     * last. A thread is already sleeping while its capture still unwinds on its carrier, and its frames are shown once
+     * that is done, so waiting for the state alone raced with the last captures.
+     */
+    private static String awaitSleepers(String napFrame) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         String dump = PicoThreads.dump();
-        while (occurrences(dump, "\" TIMED_WAITING sleeping\n") < SLEEPERS && System.nanoTime() < deadline) {
+        while (occurrences(dump, "\" TIMED_WAITING sleeping\n" + napFrame) < SLEEPERS && System.nanoTime() < deadline) {
             Thread.sleep(20);
             dump = PicoThreads.dump();
         }
