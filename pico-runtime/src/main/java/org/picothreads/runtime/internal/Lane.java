@@ -55,11 +55,7 @@ final class Lane {
      */
     int add(Task task, boolean yielded) {
         synchronized (queue) {
-            if (yielded) {
-                queue.addYielded(task);
-            } else {
-                queue.add(task);
-            }
+            enqueue(task, yielded);
             int size = queue.size();
             readyHint = size;
             return size;
@@ -72,15 +68,7 @@ final class Lane {
      */
     Task take(Lane runsOn) {
         synchronized (queue) {
-            Task next = queue.poll();
-            while (next != null && next.state() == Task.TERMINATED) {
-                next = queue.poll();
-            }
-            readyHint = queue.size();
-            if (next != null) {
-                next.beginDispatch(runsOn);
-            }
-            return next;
+            return takeLocked(runsOn);
         }
     }
 
@@ -90,21 +78,31 @@ final class Lane {
      */
     Task addAndTake(Task task, boolean yielded, Lane runsOn) {
         synchronized (queue) {
-            if (yielded) {
-                queue.addYielded(task);
-            } else {
-                queue.add(task);
-            }
-            Task next = queue.poll();
-            while (next != null && next.state() == Task.TERMINATED) {
-                next = queue.poll();
-            }
-            readyHint = queue.size();
-            if (next != null) {
-                next.beginDispatch(runsOn);
-            }
-            return next;
+            enqueue(task, yielded);
+            return takeLocked(runsOn);
         }
+    }
+
+    /** Queues a task in the policy's order (a yielding one where the policy takes it last); under the lock. */
+    private void enqueue(Task task, boolean yielded) {
+        if (yielded) {
+            queue.addYielded(task);
+        } else {
+            queue.add(task);
+        }
+    }
+
+    /** {@link #take}'s work, under the lock: skips terminated tasks and updates the hint. */
+    private Task takeLocked(Lane runsOn) {
+        Task next = queue.poll();
+        while (next != null && next.state() == Task.TERMINATED) {
+            next = queue.poll();
+        }
+        readyHint = queue.size();
+        if (next != null) {
+            next.beginDispatch(runsOn);
+        }
+        return next;
     }
 
     /** Returns what {@code action} returns, run with the queue locked, so that no task of this lane is taken meanwhile. */
