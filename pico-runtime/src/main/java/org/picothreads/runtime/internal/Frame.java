@@ -19,19 +19,19 @@ import java.util.Arrays;
  * A capture runs from the innermost activation outwards and writes a segment per activation into the carrier's own
  * capture arrays; once the capture has reached the driver ({@link DispatchFrame}) the new segments are copied above
  * the ones still saved, in stack order, so that the innermost is on top ({@link #endCapture()}). A resume takes the
- * top segment only
- * ({@link #beginRestore(String)}); the others stay saved, untouched, until the activation above them returns. Within
- * a segment, values are popped in the order they were pushed.
+ * top segment only ({@link #beginRestore(String)}); the others stay saved, untouched, until the activation above
+ * them returns. Within a segment, values are popped in the order they were pushed.
  *
  * <p>Only the innermost activation of a capture saves the arguments of its call, to invoke it again; the outer ones
  * continue after their call with its result and save only their live locals and the values under the arguments.
  *
  * <p>A thread's arrays are allocated at the exact size a capture needs, only when the capture needs more than they
  * hold, and never shrink, so a thread that suspends again at the same or a smaller depth allocates nothing and a
- * parked thread carries no slack. The capture arrays, which grow by doubling, are the carrier's and are reused by
- * every capture it runs. The carrier attaches the thread's arrays when it dispatches the thread ({@link #attach})
- * and gives them back when the dispatch ends ({@link #detach}). Never handed to user code; rewritten code only calls the
- * push and pop methods and {@link #resumePoint()} and {@link #savesArguments()} on the instance it is given.
+ * parked thread carries no slack beyond what its deepest suspension needed. The capture arrays, which grow by
+ * doubling, are the carrier's and are reused by every capture it runs. The carrier attaches the thread's arrays when
+ * it dispatches the thread ({@link #attach}) and gives them back when the dispatch ends ({@link #detach}). Never
+ * handed to user code; rewritten code only calls the push and pop methods and {@link #resumePoint()} and
+ * {@link #savesArguments()} on the instance it is given.
  */
 public final class Frame {
     private static final Object[] NO_REFERENCES = {};
