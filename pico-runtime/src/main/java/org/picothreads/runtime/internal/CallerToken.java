@@ -28,7 +28,7 @@ package org.picothreads.runtime.internal;
 public final class CallerToken {
     /**
      * The restored frame of the activation about to call the runtime, or null. Written by rewritten code on any
-     * thread, through {@link #pass}; only carriers ever write a non-null value, the saved stack of the task they run.
+     * thread, through {@link #pass}; only carriers ever write a non-null value, their own {@link Frame}.
      * Private, so that no other class can read a thread's saved stack from it.
      */
     private static Object restoredCaller;
@@ -51,10 +51,10 @@ public final class CallerToken {
             return false;
         }
         restoredCaller = null;
-        // Carriers share the token: only the running task's own saved stack is its caller's token, so one stored by
-        // a thread on another carrier is never taken for this thread's.
-        Task task = Carrier.currentTaskOnThisThread();
-        return task != null && token == task.savedStack;
+        // Carriers share the token: only this carrier's own frame, while it runs a task, is its caller's token, so
+        // one stored by a thread on another carrier is never taken for this thread's.
+        Carrier carrier = Carrier.here();
+        return carrier != null && carrier.current != null && token == carrier.frame;
     }
 
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */

@@ -23,6 +23,9 @@ public final class Carrier extends Thread {
     /** The tasks whose timers this carrier found due, waiting to be woken; reused. */
     final Lane.DueTimers dueTimers = new Lane.DueTimers();
 
+    /** The cursor through which the task this carrier runs saves and restores its activations. */
+    final Frame frame = new Frame();
+
     /** This carrier's share of the scheduler's counters. */
     final CarrierCounters counters = new CarrierCounters();
 

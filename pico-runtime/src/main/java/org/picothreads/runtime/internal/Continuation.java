@@ -49,7 +49,7 @@ public final class Continuation {
     private static int restoring;
 
     private static final VarHandle RESTORING;
-    /** {@link #resume(String)} and {@link #capture(Object, Class, String, int, long)}, which {@link #link} binds. */
+    /** {@link #resume(String)} and {@link #capture(Object, SavedMethod, int, long)}, which {@link #link} binds. */
     private static final MethodHandle RESUME;
     private static final MethodHandle CAPTURE;
 
@@ -59,7 +59,7 @@ public final class Continuation {
             RESTORING = lookup.findStaticVarHandle(Continuation.class, "restoring", int.class);
             RESUME = lookup.findStatic(Continuation.class, "resume", MethodType.methodType(Frame.class, String.class));
             CAPTURE = lookup.findStatic(Continuation.class, "capture", MethodType.methodType(Frame.class,
-                    Object.class, Class.class, String.class, int.class, long.class));
+                    Object.class, SavedMethod.class, int.class, long.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -91,7 +91,8 @@ public final class Continuation {
         ProtocolAccess.check(caller, method, entry);
         MethodHandle bound = switch (entry) {
             case "resume" -> MethodHandles.insertArguments(RESUME, 0, method);
-            case "capture" -> MethodHandles.insertArguments(CAPTURE, 1, caller.lookupClass(), method);
+            case "capture" -> MethodHandles.insertArguments(CAPTURE, 1,
+                    SavedMethod.of(caller.lookupClass(), method));
             default -> throw new IllegalCallerException("PicoThreads: no entry point " + entry + " to link");
         };
         if (!bound.type().equals(type)) {
@@ -111,14 +112,14 @@ public final class Continuation {
     }
 
     /**
-     * {@link #capture(Object, Class, String, int, long)} for a class file too old for invokedynamic, or a class that
+     * {@link #capture(Object, SavedMethod, int, long)} for a class file too old for invokedynamic, or a class that
      * follows the protocol by hand, checked as {@link #resumeChecked} is; the activation's class is the lookup's. The
      * key comes after the counts so that old rewritten code pushes it, and its lookup, right before the call.
      */
     public static Frame captureChecked(Object receiver, int site, long counts, String method,
             MethodHandles.Lookup caller) {
         ProtocolAccess.check(caller, method, "capture");
-        return capture(receiver, caller.lookupClass(), method, site, counts);
+        return capture(receiver, SavedMethod.of(caller.lookupClass(), method), site, counts);
     }
 
     /**
@@ -135,9 +136,9 @@ public final class Continuation {
             return null;
         }
         Task task = carrier.current;
-        Frame frame = task.savedStack;
-        if (frame == null || !frame.beginRestore(method)) {
-            String next = frame == null ? null : frame.nextMethod();
+        Frame frame = carrier.frame;
+        if (frame.task() != task || !frame.beginRestore(method)) {
+            String next = frame.task() != task ? null : frame.nextMethod();
             endRestoring(carrier);
             throw new IllegalStateException(next == null
                     ? "PicoThreads: " + method + " was entered while restoring, but every saved frame of " + task
@@ -154,26 +155,18 @@ public final class Continuation {
 
     /**
      * Called by a capture handler: appends a saved activation for the method that caught the signal, outside the
-     * ones this capture saved so far, and returns the thread's saved stack for the handler to push its live values
-     * into.
+     * ones this capture saved so far, and returns the carrier's frame for the handler to push its live values into.
      *
      * @param receiver the activation's {@code this}, null in a static method
-     * @param owner    the class declaring the method, whose resume entry re-enters it
-     * @param method   the method's key, {@code owner.name+descriptor}, as an interned constant
+     * @param method   the method, with its class, whose resume entry re-enters it, and its key
      * @param site     the call site (16 bits), the method's index in its class (15 bits above), and
      *                 {@code 1 << 31} when JVM monitors are held there
      * @param counts   the references and primitives the handler saves, then those of the call's arguments, 16 bits
      *                 each from the highest
      */
-    private static Frame capture(Object receiver, Class<?> owner, String method, int site, long counts) {
-        Task task = Carrier.currentTaskOnThisThread();
-        Frame frame = task.savedStack;
-        if (frame == null) {
-            frame = new Frame();
-            frame.beginCaptureBlock();
-            task.savedStack = frame;
-        }
-        frame.beginCapture(receiver, owner, method, site, counts);
+    private static Frame capture(Object receiver, SavedMethod method, int site, long counts) {
+        Frame frame = Carrier.here().frame;
+        frame.beginCapture(receiver, method, site, counts);
         return frame;
     }
 
@@ -182,15 +175,9 @@ public final class Continuation {
      * returns the signal for the primitive to throw.
      */
     static Capture suspend() {
-        Task task = Carrier.currentTaskOnThisThread();
-        Frame frame = task.savedStack;
-        if (frame == null) {
-            frame = new Frame();
-            task.savedStack = frame;
-        }
-        frame.beginCaptureBlock();
-        task.suspensions++;
-        Monitors.holderSuspending(task);
+        Carrier carrier = Carrier.here();
+        carrier.frame.beginCaptureBlock();
+        Monitors.holderSuspending(carrier.current);
         return Capture.SIGNAL;
     }
 
@@ -206,9 +193,8 @@ public final class Continuation {
         if (carrier == null || !carrier.restoring) {
             return false;
         }
-        Task task = carrier.current;
         endRestoring(carrier);
-        holderRestored(task, task.savedStack);
+        holderRestored(carrier.current, carrier.frame);
         return true;
     }
 
@@ -217,7 +203,7 @@ public final class Continuation {
      * monitor again (the ones still saved give theirs back only when they continue).
      */
     private static void holderRestored(Task task, Frame frame) {
-        if (task.suspendedHolder && (frame == null || !frame.savedActivationsHoldMonitors())) {
+        if (task.suspendedHolder && !frame.savedActivationsHoldMonitors()) {
             Monitors.holderResuming(task);
         }
     }
@@ -235,12 +221,12 @@ public final class Continuation {
 
     /** Called by a resume entry when the method it re-entered returned normally with a primitive value. */
     public static void returned(long bits, char kind) {
-        Carrier.currentTaskOnThisThread().savedStack.returned(kind, bits, null);
+        Carrier.here().frame.returned(kind, bits, null);
     }
 
     /** Called by a resume entry when the method it re-entered returned normally with a reference. */
     public static void returnedObject(Object value) {
-        Carrier.currentTaskOnThisThread().savedStack.returned(Frame.REFERENCE, 0, value);
+        Carrier.here().frame.returned(Frame.REFERENCE, 0, value);
     }
 
     /**
@@ -366,9 +352,9 @@ public final class Continuation {
      * continuing activation has taken its JVM monitors again by now.
      */
     private static Frame result() {
-        Task task = Carrier.currentTaskOnThisThread();
-        Frame frame = task.savedStack;
-        holderRestored(task, frame);
+        Carrier carrier = Carrier.here();
+        Frame frame = carrier.frame;
+        holderRestored(carrier.current, frame);
         Throwable failure = frame.takeFailure();
         if (failure != null) {
             frame.consumeResult();

@@ -54,15 +54,16 @@ final class DispatchFrame {
 
     /** Runs the task's thread from its start, or resumes it where it was captured. */
     static void run(Task task) throws Throwable {
-        Frame saved = task.savedStack;
+        Carrier carrier = Carrier.here();
+        Frame saved = carrier.frame;
+        saved.attach(task);
         try {
-            if (!task.resumable || saved == null || !saved.hasSavedActivations()) {
+            if (!task.isResumable() || !saved.hasSavedActivations()) {
                 // A first dispatch; or a resume of a thread captured with no rewritten frame on its stack (its run()
                 // reached a blocking call through forwarding frames alone), which runs them again to re-invoke it.
                 task.thread.run();
                 return;
             }
-            Carrier carrier = Carrier.here();
             while (saved.hasSavedActivations()) {
                 MethodHandle entry = ENTRIES.get(saved.nextOwner());
                 if (entry == null) {
@@ -86,11 +87,10 @@ final class DispatchFrame {
                 throw failure;
             }
         } catch (Capture signal) {
-            Frame captured = task.savedStack;
-            if (captured != null) {
-                Carrier.here().counters.activationsSaved += captured.endCapture();
-            }
+            carrier.counters.activationsSaved += saved.endCapture();
             throw signal;
+        } finally {
+            saved.detach();
         }
     }
 }

@@ -3,55 +3,60 @@ package org.picothreads.runtime.internal;
 import java.util.Arrays;
 
 /**
- * The saved activations of one suspended thread, packed into two arrays that the thread keeps from one suspension
- * to the next, the cursor through which rewritten code saves and restores them one activation at a time, and the
- * register through which a returning activation hands its value (or exception) to the next one.
+ * The cursor through which rewritten code saves and restores the activations of the thread its carrier dispatches,
+ * one per carrier, and the register through which a returning activation hands its value (or exception) to the next
+ * one. A thread keeps only its saved activations (in its {@link Task}); everything else here lasts one dispatch.
  *
- * <p>The saved activations form a stack, the innermost on top. Each is a segment in each array:
+ * <p>A thread's saved activations form a stack, the innermost on top, kept in two arrays. Each activation is a
+ * segment in each array:
  * <pre>
- * references: value 0 .. value r-1, receiver (null for a static method), owner class, method key
- * primitives: value 0 .. value p-1 (raw bits), header (monitors 1 | method index 15 | resume point 16 | r 16 | p 16)
+ * references: value 0 .. value r-1, receiver (an instance method's only), layout
+ * primitives: value 0 .. value p-1, in int slots: one for an int, float, short, char, byte or boolean, two for a
+ *             long or double
  * </pre>
- * where the monitors bit says that the activation holds JVM monitors, which its restore takes again.
- * A capture runs from the innermost activation outwards and appends a segment per activation above the ones still
- * saved; once the capture has reached the driver ({@link DispatchFrame}) the new segments are put in stack order
- * ({@link #endCapture()}), so that the innermost is on top. A resume takes the top segment only
- * ({@link #beginRestore(String)}); the others stay saved, untouched, until the activation above them returns. Within
- * a segment, values are popped in the order they were pushed.
+ * where the layout ({@link SiteLayout}) is shared by every activation saved at the same call site and says what the
+ * segment holds (the method, the site, the counts, whether JVM monitors are held, which the restore takes again).
+ * A capture runs from the innermost activation outwards and writes a segment per activation into the carrier's own
+ * capture arrays; once the capture has reached the driver ({@link DispatchFrame}) the new segments are copied above
+ * the ones still saved, in stack order, so that the innermost is on top ({@link #endCapture()}). A resume takes the
+ * top segment only ({@link #beginRestore(String)}); the others stay saved, untouched, until the activation above
+ * them returns. Within a segment, values are popped in the order they were pushed.
  *
  * <p>Only the innermost activation of a capture saves the arguments of its call, to invoke it again; the outer ones
  * continue after their call with its result and save only their live locals and the values under the arguments.
  *
- * <p>The arrays grow by doubling during a capture that needs more room, and that capture trims them to the exact size
- * it used when it ends; they never shrink otherwise, so a thread that suspends again at the same or a smaller depth
- * allocates nothing. One instance per thread, created at its first capture by
- * {@link Continuation} and never handed to user code; rewritten code only calls the push and pop methods and
- * {@link #resumePoint()} and {@link #savesArguments()} on the instance it is given.
+ * <p>A thread's arrays are allocated at the exact size a capture needs, only when the capture needs more than they
+ * hold, and never shrink, so a thread that suspends again at the same or a smaller depth allocates nothing and a
+ * parked thread carries no slack beyond what its deepest suspension needed. The capture arrays, which grow by
+ * doubling, are the carrier's and are reused by every capture it runs. The carrier attaches the thread's arrays when
+ * it dispatches the thread ({@link #attach}) and gives them back when the dispatch ends ({@link #detach}). Never
+ * handed to user code; rewritten code only calls the push and pop methods and {@link #resumePoint()} and
+ * {@link #savesArguments()} on the instance it is given.
  */
 public final class Frame {
     private static final Object[] NO_REFERENCES = {};
-    private static final long[] NO_PRIMITIVES = {};
+    private static final int[] NO_PRIMITIVES = {};
     private static final int FIRST_CAPACITY = 8;
-    /** References after each segment's values: receiver, owner class, method key. */
-    private static final int REFERENCE_TRAILER = 3;
-    private static final int FIELD_BITS = 16;
-    private static final long FIELD_MASK = (1L << FIELD_BITS) - 1;
-    /** The bit of a site, and of the header's method field, that marks an activation holding JVM monitors. */
-    static final int HOLDS_MONITORS = 1 << 31;
-    private static final int METHOD_INDEX_MASK = (1 << 15) - 1;
 
     /** Kinds of the value in the result register, as the descriptor character of the returning method's type. */
     static final char VOID = 'V';
     static final char REFERENCE = 'L';
 
-    private Object[] references = NO_REFERENCES;
-    private long[] primitives = NO_PRIMITIVES;
+    /** The task whose saved stack this frame holds during its dispatch, or null between dispatches. */
+    private Task task;
+    /** The saved stack of the task attached: its arrays, exactly as large as its deepest capture needed. */
+    private Object[] savedReferences = NO_REFERENCES;
+    private int[] savedPrimitives = NO_PRIMITIVES;
     /** The ends of the saved segments: the next free slot of each array. */
     private int referenceTop;
     private int primitiveTop;
-    /** How many activations are saved. */
-    private int savedCount;
-    /** How many of them hold JVM monitors that their restore takes again. */
+    /** The carrier's capture arrays, into which a capture writes its segments before {@link #endCapture()}. */
+    private Object[] captureReferences = NO_REFERENCES;
+    private int[] capturePrimitives = NO_PRIMITIVES;
+    /** The arrays the pushes and pops go to: the capture arrays during a capture, else the saved stack's. */
+    private Object[] references = NO_REFERENCES;
+    private int[] primitives = NO_PRIMITIVES;
+    /** How many saved activations hold JVM monitors that their restore takes again. */
     private int savedMonitorHolders;
     /** Where the next push or pop of the activation being captured or restored goes. */
     private int referenceCursor;
@@ -59,14 +64,14 @@ public final class Frame {
     /** The resume point of the activation being restored, as {@link #resumePoint()} gives it. */
     private int resumePoint;
 
-    /** Where the segments of the capture under way begin, and how many it has saved. */
-    private int captureReferenceBase;
-    private int capturePrimitiveBase;
+    /** True from the start of a capture until it has reached the driver. */
+    private boolean capturing;
+    /** The ends of the segments the capture under way wrote into the capture arrays, and how many it has saved. */
+    private int captureReferenceTop;
+    private int capturePrimitiveTop;
     private int captureCount;
-    /** True when the capture under way grew an array, which its end trims to the exact size. */
-    private boolean grownDuringCapture;
-    /** True until the first activation of the capture under way is saved: that one keeps its call's arguments. */
-    private boolean innermostOfCapture;
+    /** The layout of the activation being captured, whose primitive slots are counted when the next one begins. */
+    private SiteLayout capturedLayout;
     /** Whether the activation being captured saves its call's arguments. */
     private boolean argumentsSaved;
     /** True while the activation entered next is the innermost one, which invokes its call again. */
@@ -82,9 +87,57 @@ public final class Frame {
     Frame() {
     }
 
+    /** Takes {@code dispatched}'s saved stack for its dispatch; the first activation it restores invokes its call. */
+    void attach(Task dispatched) {
+        task = dispatched;
+        Object[] taskReferences = dispatched.savedReferences;
+        savedReferences = taskReferences != null ? taskReferences : NO_REFERENCES;
+        int[] taskPrimitives = dispatched.savedPrimitives;
+        savedPrimitives = taskPrimitives != null ? taskPrimitives : NO_PRIMITIVES;
+        references = savedReferences;
+        primitives = savedPrimitives;
+        referenceTop = dispatched.savedReferenceTop;
+        primitiveTop = dispatched.savedPrimitiveTop;
+        // Needed only to stop counting a suspended monitor holder, so counted only for one.
+        savedMonitorHolders = dispatched.suspendedHolder ? countMonitorHolders(savedReferences, referenceTop) : 0;
+        capturing = false;
+        invokesAgain = true;
+        clearResult();
+    }
+
+    /** Gives the dispatched task its saved stack back at the end of its dispatch, and forgets it. */
+    void detach() {
+        if (capturing) {
+            // A capture that failed before reaching the driver: the task ends with that failure.
+            discardCapture();
+        }
+        Task dispatched = task;
+        if (dispatched != null) {
+            // Never null from now on: the task has been dispatched, so it terminates or was captured.
+            dispatched.savedReferences = savedReferences;
+            dispatched.savedPrimitives = savedPrimitives;
+            dispatched.savedReferenceTop = referenceTop;
+            dispatched.savedPrimitiveTop = primitiveTop;
+        }
+        task = null;
+        savedReferences = NO_REFERENCES;
+        savedPrimitives = NO_PRIMITIVES;
+        references = NO_REFERENCES;
+        primitives = NO_PRIMITIVES;
+        referenceTop = 0;
+        primitiveTop = 0;
+        capturedLayout = null;
+        clearResult();
+    }
+
+    /** The task attached now, or null. */
+    Task task() {
+        return task;
+    }
+
     /** True when at least one activation is saved and not yet restored. */
     boolean hasSavedActivations() {
-        return savedCount > 0;
+        return referenceTop > 0;
     }
 
     /** True when one of the saved activations holds a JVM monitor its restore must take again. */
@@ -94,51 +147,74 @@ public final class Frame {
 
     /** Starts a capture: the activations saved from now on are the ones that ran since the last resume. */
     void beginCaptureBlock() {
-        captureReferenceBase = referenceTop;
-        capturePrimitiveBase = primitiveTop;
+        if (capturing) {
+            discardCapture();
+        }
+        capturing = true;
+        captureReferenceTop = 0;
+        capturePrimitiveTop = 0;
         captureCount = 0;
-        grownDuringCapture = false;
-        innermostOfCapture = true;
+        capturedLayout = null;
+        references = captureReferences;
+        primitives = capturePrimitives;
+    }
+
+    /** Forgets the segments of a capture that did not reach the driver, and points pushes and pops back. */
+    private void discardCapture() {
+        Arrays.fill(captureReferences, 0, captureReferenceTop, null);
+        captureReferenceTop = 0;
+        capturePrimitiveTop = 0;
+        captureCount = 0;
+        capturedLayout = null;
+        capturing = false;
+        references = savedReferences;
+        primitives = savedPrimitives;
     }
 
     /**
-     * Appends a segment for an activation of {@code method} stopped at {@code site} ({@link #HOLDS_MONITORS}, the
-     * method's index in its class in 15 bits, the call site in 16), with room for the counts of values packed in
+     * Appends a segment for an activation of {@code method} stopped at {@code site} ({@link SiteLayout#HOLDS_MONITORS},
+     * the method's index in its class in 15 bits, the call site in 16), with room for the counts of values packed in
      * {@code counts} (references, primitives, then the same two for the call's arguments, 16 bits each, the
      * arguments kept only by the innermost activation), and points the cursor at its start.
      */
-    void beginCapture(Object receiver, Class<?> owner, String method, int site, long counts) {
-        argumentsSaved = innermostOfCapture;
-        innermostOfCapture = false;
-        int referenceCount = (int) (counts >>> 3 * FIELD_BITS & FIELD_MASK);
-        int primitiveCount = (int) (counts >>> 2 * FIELD_BITS & FIELD_MASK);
-        if (argumentsSaved) {
-            referenceCount += (int) (counts >>> FIELD_BITS & FIELD_MASK);
-            primitiveCount += (int) (counts & FIELD_MASK);
+    void beginCapture(Object receiver, SavedMethod method, int site, long counts) {
+        if (!capturing) {
+            beginCaptureBlock();
         }
-        int referenceEnd = referenceTop + referenceCount;
-        int primitiveEnd = primitiveTop + primitiveCount;
-        if (referenceEnd + REFERENCE_TRAILER > references.length) {
-            references = Arrays.copyOf(references, grown(references.length, referenceEnd + REFERENCE_TRAILER));
-            grownDuringCapture = true;
+        endCapturedSegment();
+        argumentsSaved = captureCount == 0;
+        SiteLayout layout = method.layout(site, counts, argumentsSaved, receiver != null);
+        int referenceEnd = captureReferenceTop + layout.referenceSlots;
+        if (referenceEnd > captureReferences.length) {
+            captureReferences = Arrays.copyOf(captureReferences, grown(captureReferences.length, referenceEnd));
+            references = captureReferences;
         }
-        if (primitiveEnd + 1 > primitives.length) {
-            primitives = Arrays.copyOf(primitives, grown(primitives.length, primitiveEnd + 1));
-            grownDuringCapture = true;
+        int primitiveRoom = capturePrimitiveTop + layout.primitiveSlotsAtMost();
+        if (primitiveRoom > capturePrimitives.length) {
+            capturePrimitives = Arrays.copyOf(capturePrimitives, grown(capturePrimitives.length, primitiveRoom));
+            primitives = capturePrimitives;
         }
-        referenceCursor = referenceTop;
-        primitiveCursor = primitiveTop;
-        references[referenceEnd] = receiver;
-        references[referenceEnd + 1] = owner;
-        references[referenceEnd + 2] = method;
-        primitives[primitiveEnd] = (site >>> FIELD_BITS & FIELD_MASK) << 3 * FIELD_BITS
-                | (site & FIELD_MASK) << 2 * FIELD_BITS | (long) referenceCount << FIELD_BITS | primitiveCount;
-        referenceTop = referenceEnd + REFERENCE_TRAILER;
-        primitiveTop = primitiveEnd + 1;
-        savedCount++;
+        referenceCursor = captureReferenceTop;
+        primitiveCursor = capturePrimitiveTop;
+        if (layout.hasReceiver) {
+            captureReferences[referenceEnd - 2] = receiver;
+        }
+        captureReferences[referenceEnd - 1] = layout;
+        captureReferenceTop = referenceEnd;
+        capturedLayout = layout;
         captureCount++;
-        if ((site & HOLDS_MONITORS) != 0) {
+        if (layout.holdsMonitors()) {
             savedMonitorHolders++;
+        }
+    }
+
+    /** Ends the segment of the activation captured last: its primitive values end where its pushes stopped. */
+    private void endCapturedSegment() {
+        SiteLayout layout = capturedLayout;
+        if (layout != null) {
+            layout.savedPrimitiveSlots(primitiveCursor - capturePrimitiveTop);
+            capturePrimitiveTop = primitiveCursor;
+            capturedLayout = null;
         }
     }
 
@@ -148,72 +224,64 @@ public final class Frame {
     }
 
     /**
-     * Ends the capture that has reached the driver: puts its segments, saved from the innermost outwards, in stack
-     * order (innermost on top) and trims the arrays it grew to their exact size; returns how many it saved.
+     * Ends the capture that has reached the driver: copies its segments, saved from the innermost outwards, above the
+     * ones still saved in stack order (innermost on top), into the task's arrays, replaced by arrays of the exact size
+     * needed when they are too small; returns how many it saved.
      */
     int endCapture() {
+        endCapturedSegment();
         int saved = captureCount;
-        if (captureCount > 1) {
-            reverse(references, captureReferenceBase, referenceTop);
-            reverse(primitives, capturePrimitiveBase, primitiveTop);
-            // Each segment is now reversed in place, its header first: reverse each back.
-            int referenceStart = captureReferenceBase;
-            int primitiveStart = capturePrimitiveBase;
-            for (int segment = 0; segment < captureCount; segment++) {
-                long header = primitives[primitiveStart];
-                int primitiveCount = (int) (header & FIELD_MASK);
-                int referenceCount = (int) (header >>> FIELD_BITS & FIELD_MASK);
-                reverse(primitives, primitiveStart, primitiveStart + primitiveCount + 1);
-                reverse(references, referenceStart, referenceStart + referenceCount + REFERENCE_TRAILER);
-                primitiveStart += primitiveCount + 1;
-                referenceStart += referenceCount + REFERENCE_TRAILER;
-            }
+        int referenceEnd = referenceTop + captureReferenceTop;
+        int primitiveEnd = primitiveTop + capturePrimitiveTop;
+        if (referenceEnd > savedReferences.length) {
+            savedReferences = Arrays.copyOf(savedReferences, referenceEnd);
         }
-        captureCount = 0;
-        if (grownDuringCapture) {
-            // Grown by doubling: keep exactly what the deepest suspension so far needs, and no more.
-            grownDuringCapture = false;
-            references = Arrays.copyOf(references, referenceTop);
-            primitives = Arrays.copyOf(primitives, primitiveTop);
+        if (primitiveEnd > savedPrimitives.length) {
+            savedPrimitives = Arrays.copyOf(savedPrimitives, primitiveEnd);
         }
+        // The outermost segment was captured last: copy from the end of the capture arrays back to their start.
+        int referenceFrom = captureReferenceTop;
+        int primitiveFrom = capturePrimitiveTop;
+        while (referenceFrom > 0) {
+            SiteLayout layout = (SiteLayout) captureReferences[referenceFrom - 1];
+            referenceFrom -= layout.referenceSlots;
+            primitiveFrom -= layout.primitiveSlots();
+            System.arraycopy(captureReferences, referenceFrom, savedReferences, referenceTop, layout.referenceSlots);
+            System.arraycopy(capturePrimitives, primitiveFrom, savedPrimitives, primitiveTop, layout.primitiveSlots());
+            referenceTop += layout.referenceSlots;
+            primitiveTop += layout.primitiveSlots();
+        }
+        discardCapture();
         invokesAgain = true;
         return saved;
     }
 
-    private static void reverse(Object[] array, int from, int to) {
-        for (int low = from, high = to - 1; low < high; low++, high--) {
-            Object swapped = array[low];
-            array[low] = array[high];
-            array[high] = swapped;
-        }
+    private static int grown(int capacity, int needed) {
+        return Math.max(Math.max(capacity * 2, FIRST_CAPACITY), needed);
     }
 
-    private static void reverse(long[] array, int from, int to) {
-        for (int low = from, high = to - 1; low < high; low++, high--) {
-            long swapped = array[low];
-            array[low] = array[high];
-            array[high] = swapped;
-        }
+    private SiteLayout nextLayout() {
+        return (SiteLayout) savedReferences[referenceTop - 1];
     }
 
     /** The method key of the next activation to restore (the innermost saved), or null when none is saved. */
     String nextMethod() {
-        return savedCount == 0 ? null : (String) references[referenceTop - 1];
+        return referenceTop == 0 ? null : nextLayout().method.key;
     }
 
     /** The class whose method the next activation to restore belongs to. */
     Class<?> nextOwner() {
-        return (Class<?>) references[referenceTop - 2];
+        return nextLayout().method.owner;
     }
 
     /** The receiver of the next activation to restore, null for a static method. */
     Object nextReceiver() {
-        return references[referenceTop - 3];
+        return nextLayout().hasReceiver ? savedReferences[referenceTop - 2] : null;
     }
 
     /** The index of the next activation's method in its class's list of capturing methods. */
     int nextMethodIndex() {
-        return (int) (primitives[primitiveTop - 1] >>> 3 * FIELD_BITS) & METHOD_INDEX_MASK;
+        return nextLayout().methodIndex();
     }
 
     /**
@@ -221,46 +289,67 @@ public final class Frame {
      * false, changing nothing, when it belongs to another method.
      */
     boolean beginRestore(String method) {
-        if (savedCount == 0 || references[referenceTop - 1] != method) {
+        if (referenceTop == 0) {
             return false;
         }
-        long header = primitives[primitiveTop - 1];
-        int primitiveCount = (int) (header & FIELD_MASK);
-        int referenceCount = (int) (header >>> FIELD_BITS & FIELD_MASK);
-        int point = (int) (header >>> 2 * FIELD_BITS & FIELD_MASK);
-        references[referenceTop - 1] = null;
-        references[referenceTop - 2] = null;
-        references[referenceTop - 3] = null;
-        referenceTop -= referenceCount + REFERENCE_TRAILER;
-        primitiveTop -= primitiveCount + 1;
-        savedCount--;
-        if (header < 0) { // the monitors bit, the header's highest
+        SiteLayout layout = nextLayout();
+        String key = layout.method.key;
+        if (key != method && !key.equals(method)) {
+            return false;
+        }
+        savedReferences[referenceTop - 1] = null;
+        if (layout.hasReceiver) {
+            savedReferences[referenceTop - 2] = null;
+        }
+        referenceTop -= layout.referenceSlots;
+        primitiveTop -= layout.primitiveSlots();
+        if (layout.holdsMonitors()) {
             savedMonitorHolders--;
         }
         referenceCursor = referenceTop;
         primitiveCursor = primitiveTop;
+        int point = layout.resumePoint();
         resumePoint = invokesAgain ? 2 * point : 2 * point + 1;
         invokesAgain = false;
         return true;
     }
 
-    /** The saved activations, outermost first, as {@code method key, resume point} pairs for thread dumps. */
-    Object[] describeSaved() {
-        Object[] described = new Object[2 * savedCount];
-        int referenceEnd = referenceTop;
-        int primitiveEnd = primitiveTop;
-        for (int index = savedCount - 1; index >= 0; index--) {
-            long header = primitives[primitiveEnd - 1];
-            described[2 * index] = references[referenceEnd - 1];
-            described[2 * index + 1] = (int) (header >>> 2 * FIELD_BITS & FIELD_MASK);
-            referenceEnd -= (int) (header >>> FIELD_BITS & FIELD_MASK) + REFERENCE_TRAILER;
-            primitiveEnd -= (int) (header & FIELD_MASK) + 1;
+    /** How many of the activations saved in {@code references} below {@code top} hold JVM monitors. */
+    private static int countMonitorHolders(Object[] references, int top) {
+        int holders = 0;
+        for (int end = top; end > 0; ) {
+            SiteLayout layout = (SiteLayout) references[end - 1];
+            if (layout.holdsMonitors()) {
+                holders++;
+            }
+            end -= layout.referenceSlots;
         }
-        return described;
+        return holders;
     }
 
-    private static int grown(int capacity, int needed) {
-        return Math.max(Math.max(capacity * 2, FIRST_CAPACITY), needed);
+    /**
+     * The activations {@code task} has saved, outermost first, as {@code method key, resume point} pairs for thread
+     * dumps; read while no carrier dispatches the task.
+     */
+    static Object[] describeSaved(Task task) {
+        Object[] saved = task.savedReferences;
+        int top = task.savedReferenceTop;
+        if (saved == null) {
+            return new Object[0];
+        }
+        int count = 0;
+        for (int end = top; end > 0; end -= ((SiteLayout) saved[end - 1]).referenceSlots) {
+            count++;
+        }
+        Object[] described = new Object[2 * count];
+        int end = top;
+        for (int index = count - 1; index >= 0; index--) {
+            SiteLayout layout = (SiteLayout) saved[end - 1];
+            described[2 * index] = layout.method.key;
+            described[2 * index + 1] = layout.resumePoint();
+            end -= layout.referenceSlots;
+        }
+        return described;
     }
 
     /** Puts the value an activation returned into the result register, as raw bits of the given kind. */
@@ -283,6 +372,13 @@ public final class Frame {
         Throwable failure = resultFailure;
         resultFailure = null;
         return failure;
+    }
+
+    private void clearResult() {
+        resultKind = VOID;
+        resultBits = 0;
+        resultReference = null;
+        resultFailure = null;
     }
 
     /** The kind of value in the result register. */
@@ -321,7 +417,10 @@ public final class Frame {
     }
 
     public void pushLong(long value) {
-        primitives[primitiveCursor++] = value;
+        int cursor = primitiveCursor;
+        primitives[cursor] = (int) value;
+        primitives[cursor + 1] = (int) (value >>> 32);
+        primitiveCursor = cursor + 2;
     }
 
     public void pushFloat(float value) {
@@ -329,7 +428,7 @@ public final class Frame {
     }
 
     public void pushDouble(double value) {
-        primitives[primitiveCursor++] = Double.doubleToRawLongBits(value);
+        pushLong(Double.doubleToRawLongBits(value));
     }
 
     public void pushObject(Object value) {
@@ -337,19 +436,21 @@ public final class Frame {
     }
 
     public int popInt() {
-        return (int) primitives[primitiveCursor++];
-    }
-
-    public long popLong() {
         return primitives[primitiveCursor++];
     }
 
+    public long popLong() {
+        int cursor = primitiveCursor;
+        primitiveCursor = cursor + 2;
+        return primitives[cursor] & 0xFFFF_FFFFL | (long) primitives[cursor + 1] << 32;
+    }
+
     public float popFloat() {
-        return Float.intBitsToFloat((int) primitives[primitiveCursor++]);
+        return Float.intBitsToFloat(primitives[primitiveCursor++]);
     }
 
     public double popDouble() {
-        return Double.longBitsToDouble(primitives[primitiveCursor++]);
+        return Double.longBitsToDouble(popLong());
     }
 
     public Object popObject() {
@@ -360,6 +461,6 @@ public final class Frame {
 
     @Override
     public String toString() {
-        return savedCount + " saved activations" + (savedCount == 0 ? "" : ", next " + nextMethod());
+        return task == null ? "no saved stack attached" : "the saved stack of " + task + ", next " + nextMethod();
     }
 }

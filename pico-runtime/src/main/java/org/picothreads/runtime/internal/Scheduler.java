@@ -1050,7 +1050,7 @@ public final class Scheduler {
      */
     private Task dispatch(Task task, Carrier carrier) {
         carrier.current = task;
-        if (task.resumable) {
+        if (task.isResumable()) {
             carrier.counters.resumes++;
             Continuation.beginRestoring(carrier);
         }
@@ -1062,7 +1062,6 @@ public final class Scheduler {
         } catch (Capture signal) {
             Continuation.endRestoring(carrier);
             carrier.counters.suspensions++;
-            task.resumable = true;
             return task;
         } catch (Throwable failure) {
             Continuation.endRestoring(carrier);

@@ -2,6 +2,7 @@ package org.picothreads.runtime.internal;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.concurrent.TimeUnit;
 import org.picothreads.runtime.PicoThread;
 
@@ -88,10 +89,16 @@ public final class Task {
     }
 
     /**
-     * The thread's saved activations while it is suspended (empty while it runs); created at its first capture
-     * and kept, so that suspending again at the same depth allocates nothing.
+     * The thread's saved activations while it is suspended, laid out as {@link Frame} describes (its carrier's frame
+     * holds them while it runs): null until its first dispatch ends (see {@link #isResumable()}), then kept, so that
+     * suspending again at the same depth allocates nothing.
      */
-    Frame savedStack;
+    Object[] savedReferences;
+    /** The primitive values of the saved activations, in int slots; null until the first capture that saves one. */
+    int[] savedPrimitives;
+    /** The ends of the saved activations in the two arrays. */
+    int savedReferenceTop;
+    int savedPrimitiveTop;
     /** How many pinned regions the running code is inside; blocking calls block for real while above zero. */
     int pinDepth;
     /**
@@ -99,8 +106,6 @@ public final class Task {
      * below it needs no frame check. Consumed by the check.
      */
     boolean callerRestored;
-    /** How many times this task has suspended by capture. */
-    long suspensions;
 
     /** The PicoThread this task schedules; set when it starts. */
     Thread thread;
@@ -110,8 +115,6 @@ public final class Task {
     private volatile int status;
     /** The thread's daemon flag, fixed when it started. */
     boolean daemon;
-    /** True once the task has suspended by capture, so every later dispatch of it is a restore. */
-    boolean resumable;
     /** True when an interrupt ended the task's last wait, so that the blocking call throws InterruptedException. */
     boolean wokenByInterrupt;
     /** True while the task waits pinned: its frames stay on the carrier stack; read by thread dumps. */
@@ -141,15 +144,11 @@ public final class Task {
     int ownedMonitors;
     /** True while the task is suspended owning a runtime monitor, counted in {@link Monitors#suspendedHolders}. */
     boolean suspendedHolder;
-    /** The next task in the circular list of joiners this task is in. */
-    Task nextJoiner;
-    /** The previous task in the circular list of joiners this task is in. */
-    Task previousJoiner;
     /**
-     * The first of the tasks joining this one, in the order they started to wait; null when there is none. Guarded,
-     * with the joiners' links, by this task's monitor.
+     * The tasks joining this one, in the order they started to wait: null when there is none, the one task when there
+     * is one, else an {@code ArrayList<Task>} of them. Guarded by this task's monitor.
      */
-    Task joiners;
+    private Object joiners;
     /**
      * The wait on a runtime synchronizer (latch, lock, queue...) this task is in the middle of, kept across a
      * suspension so that the re-invoked blocking call continues it; null otherwise.
@@ -170,6 +169,14 @@ public final class Task {
     /** Gives a new thread the thread-local values it inherits from the thread constructing it (null for none). */
     public void inheritThreadLocalValues(ThreadLocalValues inherited) {
         threadLocalValues = inherited;
+    }
+
+    /**
+     * True once the task has suspended by capture, so every later dispatch of it is a restore: the end of each
+     * dispatch that did not terminate the task gives it its saved stack ({@link Frame#detach}), empty or not.
+     */
+    boolean isResumable() {
+        return savedReferences != null;
     }
 
     /** The task of a PicoThread, or null when the thread is not a PicoThread. */
@@ -369,7 +376,8 @@ public final class Task {
      * platform threads that join it.
      */
     void markTerminated() {
-        savedStack = null;
+        savedReferences = null;
+        savedPrimitives = null;
         threadLocalValues = null;
         PICO_THREAD_TARGET.set((PicoThread) thread, (Runnable) null);
         synchronized (this) {
@@ -394,67 +402,41 @@ public final class Task {
 
     /** Removes a task from this task's list of joiners if it is still in it. */
     synchronized void removeJoinerIfListed(Task joiner) {
-        if (joiner.nextJoiner != null) {
-            removeJoiner(joiner);
+        if (joiners == joiner) {
+            joiners = null;
+        } else if (joiners instanceof ArrayList<?> list && list.remove(joiner) && list.isEmpty()) {
+            joiners = null;
         }
     }
 
     /** Marks this task terminated and returns its joiners, in the order they started to wait, emptying the list. */
     synchronized Task[] terminateAndTakeJoiners() {
         status = TERMINATED;
-        Task first = joiners;
-        if (first == null) {
+        Object taken = joiners;
+        joiners = null;
+        if (taken == null) {
             return NO_TASKS;
         }
-        int count = 0;
-        Task each = first;
-        do {
-            count++;
-            each = each.nextJoiner;
-        } while (each != first);
-        Task[] taken = new Task[count];
-        for (int index = 0; index < count; index++) {
-            taken[index] = first;
-            Task next = first.nextJoiner;
-            first.nextJoiner = null;
-            first.previousJoiner = null;
-            first = next;
+        if (taken instanceof Task single) {
+            return new Task[] {single};
         }
-        joiners = null;
-        return taken;
+        return ((ArrayList<?>) taken).toArray(NO_TASKS);
     }
 
     /** Appends a waiting task to this task's list of joiners; under this task's monitor. */
+    @SuppressWarnings("unchecked")
     private void addJoiner(Task joiner) {
-        Task first = joiners;
-        if (first == null) {
-            joiner.nextJoiner = joiner;
-            joiner.previousJoiner = joiner;
+        Object listed = joiners;
+        if (listed == null) {
             joiners = joiner;
+        } else if (listed instanceof Task first) {
+            ArrayList<Task> list = new ArrayList<>(4);
+            list.add(first);
+            list.add(joiner);
+            joiners = list;
         } else {
-            Task last = first.previousJoiner;
-            joiner.nextJoiner = first;
-            joiner.previousJoiner = last;
-            last.nextJoiner = joiner;
-            first.previousJoiner = joiner;
+            ((ArrayList<Task>) listed).add(joiner);
         }
-    }
-
-    /** Removes a task from this task's list of joiners; under this task's monitor. */
-    private void removeJoiner(Task joiner) {
-        Task next = joiner.nextJoiner;
-        if (next == joiner) {
-            joiners = null;
-        } else {
-            Task previous = joiner.previousJoiner;
-            previous.nextJoiner = next;
-            next.previousJoiner = previous;
-            if (joiners == joiner) {
-                joiners = next;
-            }
-        }
-        joiner.nextJoiner = null;
-        joiner.previousJoiner = null;
     }
 
     @Override

@@ -147,10 +147,10 @@ final class ThreadDump {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
-        if (task.savedStack == null || task.isDispatched()) {
+        if (task.savedReferences == null || task.isDispatched()) {
             return;
         }
-        Object[] outermostFirst = task.savedStack.describeSaved();
+        Object[] outermostFirst = Frame.describeSaved(task);
         for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
             text.append("\tat ").append(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1],
                     task, markers)).append('\n');

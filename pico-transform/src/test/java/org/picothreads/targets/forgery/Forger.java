@@ -34,7 +34,8 @@ public final class Forger {
         met.add(attempt("resume by reflection", () -> Continuation.class.getDeclaredMethod("resume", String.class)
                 .invoke(null, victimKey)));
         met.add(attempt("capture by reflection", () -> Continuation.class.getDeclaredMethod("capture", Object.class,
-                Class.class, String.class, int.class, long.class).invoke(null, null, victim, victimKey, 0, 0L)));
+                Class.forName("org.picothreads.runtime.internal.SavedMethod"), int.class, long.class)
+                .invoke(null, null, null, 0, 0L)));
         met.add(attempt("the victim's resume entry by reflection", () -> {
             // Untransformed, the victim has no resume entry: the attempt then meets what a private one gives.
             for (java.lang.reflect.Method method : victim.getDeclaredMethods()) {

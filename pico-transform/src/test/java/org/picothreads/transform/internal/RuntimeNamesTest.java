@@ -25,6 +25,8 @@ import org.picothreads.runtime.internal.ThreadCalls;
 
 class RuntimeNamesTest {
     private static final String PICO_NET_PACKAGE = "org/picothreads/net/";
+    private static final String SAVED_METHOD = "org.picothreads.runtime.internal.SavedMethod";
+    private static final String SITE_LAYOUT = "org.picothreads.runtime.internal.SiteLayout";
 
     @Test
     void runtime_class_names_match_the_real_runtime_classes() {
@@ -43,11 +45,11 @@ class RuntimeNamesTest {
         assertStatic(Continuation.class, RuntimeNames.LINK, RuntimeNames.LINK_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.RESUME_CHECKED, RuntimeNames.RESUME_CHECKED_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.CAPTURE_CHECKED, RuntimeNames.CAPTURE_CHECKED_DESCRIPTOR);
-        // the linked entries are the private methods with the key (and, for capture, the class before it) bound by link
+        // the linked entries are the private methods with the key (for capture, the method with its class) bound by link
         assertEquals(RuntimeNames.RESUME_DESCRIPTOR, withoutParameters(Continuation.class.getDeclaredMethod(
                 RuntimeNames.RESUME, String.class), 0, 1));
         assertEquals(RuntimeNames.CAPTURE_DESCRIPTOR, withoutParameters(Continuation.class.getDeclaredMethod(
-                RuntimeNames.CAPTURE_METHOD, Object.class, Class.class, String.class, int.class, long.class), 1, 3));
+                RuntimeNames.CAPTURE_METHOD, Object.class, Class.forName(SAVED_METHOD), int.class, long.class), 1, 2));
         assertStatic(MethodHandles.class, RuntimeNames.LOOKUP, RuntimeNames.LOOKUP_DESCRIPTOR);
         assertEquals(Type.getInternalName(MethodHandles.class), RuntimeNames.METHOD_HANDLES);
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
@@ -82,7 +84,7 @@ class RuntimeNamesTest {
         Field entryName = driver.getDeclaredField("RESUME_ENTRY");
         entryName.setAccessible(true);
         assertEquals(RuntimeNames.RESUME_ENTRY, entryName.get(null));
-        Field holdsMonitors = Frame.class.getDeclaredField("HOLDS_MONITORS");
+        Field holdsMonitors = Class.forName(SITE_LAYOUT).getDeclaredField("HOLDS_MONITORS");
         holdsMonitors.setAccessible(true);
         assertEquals(RuntimeNames.SITE_HOLDS_MONITORS, holdsMonitors.get(null));
     }

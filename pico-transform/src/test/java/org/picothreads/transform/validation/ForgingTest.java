@@ -92,13 +92,13 @@ class ForgingTest {
         resume.visitMaxs(0, 0);
         MethodVisitor capture = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "capture", "()V", null,
                 null);
+        // capture as it is now (private), since one compiled against the old public descriptor finds no such method
         capture.visitInsn(Opcodes.ACONST_NULL);
-        capture.visitLdcInsn(org.objectweb.asm.Type.getObjectType("java/lang/Object"));
-        capture.visitLdcInsn(KEY);
+        capture.visitInsn(Opcodes.ACONST_NULL);
         capture.visitInsn(Opcodes.ICONST_0);
         capture.visitInsn(Opcodes.LCONST_0);
         capture.visitMethodInsn(Opcodes.INVOKESTATIC, continuation, "capture",
-                "(Ljava/lang/Object;Ljava/lang/Class;Ljava/lang/String;IJ)" + frame, false);
+                "(Ljava/lang/Object;Lorg/picothreads/runtime/internal/SavedMethod;IJ)" + frame, false);
         capture.visitInsn(Opcodes.POP);
         capture.visitInsn(Opcodes.RETURN);
         capture.visitMaxs(0, 0);
