@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -48,10 +49,17 @@ public final class ClassHierarchy implements AutoCloseable {
         }
     }
 
+    /** The header the cache holds for a class found nowhere. */
+    private static final ClassInfo NOT_FOUND = new ClassInfo("", null, List.of(), 0, Map.of(), Set.of());
+
     private final Map<String, ClassInfo> known = new HashMap<>();
     /** The redirects that apply to the program: without pico-net's unless it has pico-net (see {@link #useNet}). */
     private Redirects redirects = Redirects.table();
-    private final Map<String, ClassInfo> cache = new HashMap<>();
+    /**
+     * The headers read from the classpath or the JDK, {@link #NOT_FOUND} for a name found nowhere; concurrent, since
+     * the facade rewrites independent classes in parallel (two threads reading the same class read equal headers).
+     */
+    private final Map<String, ClassInfo> cache = new ConcurrentHashMap<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<ZipFile> archives = new ArrayList<>();
     /** The classes of the classpath that are read as they will be after the rewrite (see {@link #rewriteHeadersOf}). */
@@ -113,14 +121,15 @@ public final class ClassHierarchy implements AutoCloseable {
         if (info != null) {
             return info;
         }
-        if (cache.containsKey(internalName)) {
-            return cache.get(internalName);
+        info = cache.get(internalName);
+        if (info != null) {
+            return info == NOT_FOUND ? null : info;
         }
         info = read(internalName);
         if (info != null && rewrittenOnTheClasspath.test(internalName)) {
             info = rewritten(info);
         }
-        cache.put(internalName, info);
+        cache.put(internalName, info == null ? NOT_FOUND : info);
         return info;
     }
 
