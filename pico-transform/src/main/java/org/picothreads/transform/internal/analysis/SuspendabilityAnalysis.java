@@ -328,25 +328,6 @@ public final class SuspendabilityAnalysis {
         return false;
     }
 
-    /** The methods a class rewritten earlier lists in its marker as capturing ({@code name + descriptor}). */
-    private static Set<String> capturingMethods(ClassNode classNode) {
-        Set<String> methods = new HashSet<>();
-        if (classNode.visibleAnnotations == null) {
-            return methods;
-        }
-        for (var annotation : classNode.visibleAnnotations) {
-            if (annotation.desc.equals(RuntimeNames.REWRITTEN_MARKER) && annotation.values != null) {
-                for (int index = 0; index + 1 < annotation.values.size(); index += 2) {
-                    if ("value".equals(annotation.values.get(index))
-                            && annotation.values.get(index + 1) instanceof List<?> listed) {
-                        listed.forEach(method -> methods.add((String) method));
-                    }
-                }
-            }
-        }
-        return methods;
-    }
-
     private void index(ClassNode classNode) {
         inputs.put(classNode.name, classNode);
         for (MethodNode method : classNode.methods) {
@@ -364,7 +345,7 @@ public final class SuspendabilityAnalysis {
     private void indexAlreadyRewritten(ClassNode classNode) {
         alreadyRewrittenClasses.add(classNode.name);
         index(classNode);
-        Set<String> capturing = capturingMethods(classNode);
+        Set<String> capturing = ClassHierarchy.header(classNode).capturingMethods();
         for (MethodNode method : classNode.methods) {
             alreadyRewrittenMethods.put(method, capturing.contains(method.name + method.desc));
         }
