@@ -26,21 +26,24 @@ final class ShortRunCompilation {
 
     /**
      * Adds the compiler directive that excludes every method from C2, through HotSpot's diagnostic command
-     * {@code Compiler.directives_add}; a JVM without that command compiles as it always does.
+     * {@code Compiler.directives_add}, and returns whether the JVM added it; a JVM without that command compiles as
+     * it always does.
      */
-    static void apply() {
+    static boolean apply() {
         try {
             Path directives = Files.createTempFile("pico-transform-compiler", ".json");
             try {
                 Files.writeString(directives, DIRECTIVE);
-                ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName(DIAGNOSTIC_COMMAND),
+                Object answer = ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName(DIAGNOSTIC_COMMAND),
                         "compilerDirectivesAdd", new Object[] {new String[] {directives.toString()}},
                         new String[] {String[].class.getName()});
+                return String.valueOf(answer).startsWith("1 ");
             } finally {
                 Files.deleteIfExists(directives);
             }
         } catch (IOException | JMException | RuntimeException | LinkageError unavailable) {
             // Not HotSpot, or no jdk.management module: the run is the same, only its compiling differs.
+            return false;
         }
     }
 }
