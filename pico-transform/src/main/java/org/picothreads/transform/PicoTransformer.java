@@ -16,6 +16,7 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.ClassRewriter;
+import org.picothreads.transform.internal.IndependentWork;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
@@ -265,9 +266,19 @@ public final class PicoTransformer {
         int count = inputs.size();
         Treatment[] treatments = new Treatment[count];
         ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
+        TransformException[] unreadable = new TransformException[count];
+        IndependentWork.forEachIndex(count, index -> {
+            try {
+                headers[index] = readHeader(inputs.get(index));
+            } catch (TransformException exception) {
+                unreadable[index] = exception;
+            }
+        });
         List<String> names = new ArrayList<>(count);
         for (int index = 0; index < count; index++) {
-            headers[index] = readHeader(inputs.get(index));
+            if (unreadable[index] != null) {
+                throw unreadable[index];
+            }
             names.add(headers[index].name());
         }
         // The redirects to pico-net apply only to a program that has pico-net (among its classes or classpath, or
@@ -285,19 +296,30 @@ public final class PicoTransformer {
         }
 
         ClassRewriter.ParsedClass[] parsed = new ClassRewriter.ParsedClass[count];
-        List<ClassNode> rewriting = new ArrayList<>();
-        List<ClassNode> alreadyRewritten = new ArrayList<>();
-        for (int index = 0; index < count; index++) {
+        ClassNode[] alreadyRewrittenNodes = new ClassNode[count];
+        RuntimeException[] failures = new RuntimeException[count];
+        IndependentWork.forEachIndex(count, index -> {
             ClassInput input = inputs.get(index);
             try {
                 if (treatments[index] == Treatment.REWRITE) {
                     parsed[index] = ClassRewriter.parseForRewrite(input, hierarchy);
-                    rewriting.add(parsed[index].node());
                 } else if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
-                    alreadyRewritten.add(ClassRewriter.parsePlain(input));
+                    alreadyRewrittenNodes[index] = ClassRewriter.parsePlain(input);
                 }
             } catch (RuntimeException exception) {
-                throw failure(input, headers[index].name(), "cannot be read by ASM", exception);
+                failures[index] = exception;
+            }
+        });
+        List<ClassNode> rewriting = new ArrayList<>();
+        List<ClassNode> alreadyRewritten = new ArrayList<>();
+        for (int index = 0; index < count; index++) {
+            if (failures[index] != null) {
+                throw failure(inputs.get(index), headers[index].name(), "cannot be read by ASM", failures[index]);
+            }
+            if (parsed[index] != null) {
+                rewriting.add(parsed[index].node());
+            } else if (alreadyRewrittenNodes[index] != null) {
+                alreadyRewritten.add(alreadyRewrittenNodes[index]);
             }
         }
 
@@ -311,26 +333,33 @@ public final class PicoTransformer {
         ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis);
         Map<String, List<String>> chains = blockingChains(rewriting, analysis);
 
-        List<ClassOutput> outputs = new ArrayList<>(count);
-        List<ClassReport> reports = new ArrayList<>(count);
-        for (int index = 0; index < count; index++) {
+        // Each class is written from its own reading and the decided analysis alone, so the classes are written in
+        // parallel; each lands at its own index, and the output is the same as written one after the other.
+        ClassOutput[] outputs = new ClassOutput[count];
+        ClassReport[] reports = new ClassReport[count];
+        IndependentWork.forEachIndex(count, index -> {
             ClassInput input = inputs.get(index);
             String name = headers[index].name();
             if (treatments[index] != Treatment.REWRITE) {
-                outputs.add(new ClassOutput(input.source(), name, input.bytes(), false));
-                reports.add(new ClassReport(name, input.source(), false,
-                        treatments[index] == Treatment.ALREADY_REWRITTEN, List.of(), 0));
-                continue;
+                outputs[index] = new ClassOutput(input.source(), name, input.bytes(), false);
+                reports[index] = new ClassReport(name, input.source(), false,
+                        treatments[index] == Treatment.ALREADY_REWRITTEN, List.of(), 0);
+                return;
             }
             try {
                 ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, callbacks, hierarchy);
-                outputs.add(written.output());
-                reports.add(written.report());
+                outputs[index] = written.output();
+                reports[index] = written.report();
             } catch (RuntimeException exception) {
-                throw failure(input, name, "cannot be rewritten", exception);
+                failures[index] = exception;
+            }
+        });
+        for (int index = 0; index < count; index++) {
+            if (failures[index] != null) {
+                throw failure(inputs.get(index), headers[index].name(), "cannot be rewritten", failures[index]);
             }
         }
-        return new TransformResult(outputs, new TransformReport(reports, chains));
+        return new TransformResult(List.of(outputs), new TransformReport(List.of(reports), chains));
     }
 
     /**

@@ -91,13 +91,22 @@ public final class TransformCommand implements Callable<Integer> {
     @Spec
     private CommandSpec spec;
 
+    /** True when the command is its process's whole program (run by {@link #main}), not a call in a larger one. */
+    private boolean ownProcess;
+
     public static void main(String[] args) {
-        System.exit(commandLine().execute(args));
+        TransformCommand command = new TransformCommand();
+        command.ownProcess = true;
+        System.exit(commandLine(command).execute(args));
     }
 
     /** The command ready to execute, reporting a wrong command line on one line of standard error. */
     public static CommandLine commandLine() {
-        return new CommandLine(new TransformCommand()).setParameterExceptionHandler(TransformCommand::usageError);
+        return commandLine(new TransformCommand());
+    }
+
+    private static CommandLine commandLine(TransformCommand command) {
+        return new CommandLine(command).setParameterExceptionHandler(TransformCommand::usageError);
     }
 
     private static int usageError(ParameterException failure, String[] args) {
@@ -132,6 +141,9 @@ public final class TransformCommand implements Callable<Integer> {
         List<Path> classpathEntries = checkArguments();
         ClassContainer container = ClassContainer.read(input);
         List<ClassInput> classes = container.classInputs();
+        if (ownProcess && classes.size() >= ShortRunCompilation.SMALLEST_INPUT) {
+            ShortRunCompilation.apply();
+        }
         // The command's output runs with pico-runtime and pico-net (docs/cli.md), so sockets are always redirected.
         PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries).withPicoNetAtRunTime();
         // An input of resources only is copied without asking the transformer.

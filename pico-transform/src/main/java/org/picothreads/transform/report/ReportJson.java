@@ -250,12 +250,20 @@ public final class ReportJson {
 
         private void lineBreak() {
             text.append('\n');
-            text.append("  ".repeat(openHasElements.size()));
+            for (int depth = openHasElements.size(); depth > 0; depth--) {
+                text.append("  ");
+            }
         }
 
         private void appendString(String value) {
             text.append('"');
-            for (int i = 0; i < value.length(); i++) {
+            int plain = 0;
+            while (plain < value.length() && isPlain(value.charAt(plain))) {
+                plain++;
+            }
+            // The plain start, usually the whole string, in one append; the rest character by character.
+            text.append(value, 0, plain);
+            for (int i = plain; i < value.length(); i++) {
                 char character = value.charAt(i);
                 switch (character) {
                     case '"' -> text.append("\\\"");
@@ -278,6 +286,11 @@ public final class ReportJson {
                 }
             }
             text.append('"');
+        }
+
+        /** True for a character written as itself: printable ASCII other than the quote and the backslash. */
+        private static boolean isPlain(char character) {
+            return character >= 0x20 && character <= 0x7e && character != '"' && character != '\\';
         }
     }
 }

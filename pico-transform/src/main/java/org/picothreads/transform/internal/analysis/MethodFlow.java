@@ -36,11 +36,17 @@ public final class MethodFlow {
     /** The MONITORENTER instructions whose monitors are held before each instruction, outermost first. */
     private final List<List<AbstractInsnNode>> heldMonitors;
     private final boolean monitorsBalanced;
-    /** Which instructions produced each value, for recognising constants. */
+    /** The class declaring the method, for the analysis of sources. */
+    private final String ownerName;
+    /**
+     * Which instructions produced each value, for recognising constants; analysed on the first question, which comes
+     * before the method's code changes (most flows are never asked, so most methods are analysed once, not twice).
+     */
     private Frame<SourceValue>[] sources;
 
-    private MethodFlow(MethodNode method, Frame<BasicValue>[] frames, List<List<Integer>> normalSuccessors,
+    private MethodFlow(String ownerName, MethodNode method, Frame<BasicValue>[] frames, List<List<Integer>> normalSuccessors,
             List<List<Integer>> exceptionSuccessors, List<List<Integer>> monitorSuccessors) {
+        this.ownerName = ownerName;
         this.method = method;
         this.frames = frames;
         this.liveBefore = computeLiveness(method, frames, normalSuccessors, exceptionSuccessors);
@@ -66,10 +72,8 @@ public final class MethodFlow {
                 (owner.access & Opcodes.ACC_INTERFACE) != 0);
         EdgeRecordingAnalyzer analyzer = new EdgeRecordingAnalyzer(verifier);
         Frame<BasicValue>[] frames = analyzer.analyze(owner.name, method);
-        MethodFlow flow = new MethodFlow(method, frames, analyzer.normalSuccessors, analyzer.exceptionSuccessors,
+        return new MethodFlow(owner.name, method, frames, analyzer.normalSuccessors, analyzer.exceptionSuccessors,
                 analyzer.monitorSuccessors);
-        flow.sources = new Analyzer<>(new SourceInterpreter()).analyze(owner.name, method);
-        return flow;
     }
 
     /**
@@ -78,6 +82,15 @@ public final class MethodFlow {
      * else. Such an entry can be pushed again instead of being saved.
      */
     public AbstractInsnNode constantProducer(AbstractInsnNode instruction, int stackIndex) {
+        if (sources == null) {
+            try {
+                sources = new Analyzer<>(new SourceInterpreter()).analyze(ownerName, method);
+            } catch (AnalyzerException unexpected) {
+                // The same code passed the verifying analysis that made this flow.
+                throw new IllegalStateException("the sources of " + ownerName + "." + method.name + method.desc
+                        + " cannot be analysed: " + unexpected.getMessage(), unexpected);
+            }
+        }
         Frame<SourceValue> frame = sources[method.instructions.indexOf(instruction)];
         if (frame == null) {
             return null;

@@ -134,7 +134,7 @@ public final class SuspendabilityAnalysis {
      * Makes the class, and the classes its methods create instances of, known to the analysis (the types a program
      * can instantiate are the ones whose overrides a call may reach), unless they are known already.
      */
-    public void include(ClassNode classNode) {
+    public synchronized void include(ClassNode classNode) {
         if (!inputs.containsKey(classNode.name)) {
             index(classNode);
         }
@@ -148,7 +148,7 @@ public final class SuspendabilityAnalysis {
     }
 
     /** The program's class of this name known to the analysis, reading it when needed, or null. */
-    public ClassNode programClass(String internalName) {
+    public synchronized ClassNode programClass(String internalName) {
         if (inputs.containsKey(internalName)) {
             return inputs.get(internalName);
         }
@@ -166,13 +166,13 @@ public final class SuspendabilityAnalysis {
     }
 
     /** The class of this name that is to be rewritten (of the program, not rewritten by an earlier run), or null. */
-    public ClassNode classToRewrite(String internalName) {
+    public synchronized ClassNode classToRewrite(String internalName) {
         ClassNode classNode = programClass(internalName);
         return classNode == null || alreadyRewrittenClasses.contains(internalName) ? null : classNode;
     }
 
     /** True when the call instruction can suspend the thread that executes it. */
-    public boolean isSuspendableCall(AbstractInsnNode instruction) {
+    public synchronized boolean isSuspendableCall(AbstractInsnNode instruction) {
         return instruction instanceof MethodInsnNode call && decide(CallKey.of(call));
     }
 
@@ -183,7 +183,7 @@ public final class SuspendabilityAnalysis {
      * run rewrote it), each {@code owner.name+descriptor}, a call redirected to the runtime named as the JDK member
      * it stands for. Empty when the call cannot suspend.
      */
-    public List<String> blockingChain(MethodInsnNode call) {
+    public synchronized List<String> blockingChain(MethodInsnNode call) {
         CallKey start = CallKey.of(call);
         if (!decide(start)) {
             return List.of();
@@ -283,7 +283,7 @@ public final class SuspendabilityAnalysis {
     }
 
     /** True when the method contains at least one call that can suspend. */
-    public boolean reachesBlockingCall(MethodNode method) {
+    public synchronized boolean reachesBlockingCall(MethodNode method) {
         Boolean decided = decidedMethods.get(method);
         if (decided != null) {
             return decided;
@@ -300,7 +300,7 @@ public final class SuspendabilityAnalysis {
     }
 
     /** True when a thread can be captured inside this method, so calls to it can suspend. */
-    public boolean isCapturable(MethodNode method) {
+    public synchronized boolean isCapturable(MethodNode method) {
         Boolean rewrittenEarlier = alreadyRewrittenMethods.get(method);
         if (rewrittenEarlier != null) {
             return rewrittenEarlier;
@@ -328,25 +328,6 @@ public final class SuspendabilityAnalysis {
         return false;
     }
 
-    /** The methods a class rewritten earlier lists in its marker as capturing ({@code name + descriptor}). */
-    private static Set<String> capturingMethods(ClassNode classNode) {
-        Set<String> methods = new HashSet<>();
-        if (classNode.visibleAnnotations == null) {
-            return methods;
-        }
-        for (var annotation : classNode.visibleAnnotations) {
-            if (annotation.desc.equals(RuntimeNames.REWRITTEN_MARKER) && annotation.values != null) {
-                for (int index = 0; index + 1 < annotation.values.size(); index += 2) {
-                    if ("value".equals(annotation.values.get(index))
-                            && annotation.values.get(index + 1) instanceof List<?> listed) {
-                        listed.forEach(method -> methods.add((String) method));
-                    }
-                }
-            }
-        }
-        return methods;
-    }
-
     private void index(ClassNode classNode) {
         inputs.put(classNode.name, classNode);
         for (MethodNode method : classNode.methods) {
@@ -364,7 +345,7 @@ public final class SuspendabilityAnalysis {
     private void indexAlreadyRewritten(ClassNode classNode) {
         alreadyRewrittenClasses.add(classNode.name);
         index(classNode);
-        Set<String> capturing = capturingMethods(classNode);
+        Set<String> capturing = ClassHierarchy.header(classNode).capturingMethods();
         for (MethodNode method : classNode.methods) {
             alreadyRewrittenMethods.put(method, capturing.contains(method.name + method.desc));
         }

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
@@ -19,6 +20,7 @@ import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.tree.ClassNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.emit.Redirects;
 
@@ -48,10 +50,17 @@ public final class ClassHierarchy implements AutoCloseable {
         }
     }
 
+    /** The header the cache holds for a class found nowhere. */
+    private static final ClassInfo NOT_FOUND = new ClassInfo("", null, List.of(), 0, Map.of(), Set.of());
+
     private final Map<String, ClassInfo> known = new HashMap<>();
     /** The redirects that apply to the program: without pico-net's unless it has pico-net (see {@link #useNet}). */
     private Redirects redirects = Redirects.table();
-    private final Map<String, ClassInfo> cache = new HashMap<>();
+    /**
+     * The headers read from the classpath or the JDK, {@link #NOT_FOUND} for a name found nowhere; concurrent, since
+     * the facade rewrites independent classes in parallel (two threads reading the same class read equal headers).
+     */
+    private final Map<String, ClassInfo> cache = new ConcurrentHashMap<>();
     private final List<Path> directories = new ArrayList<>();
     private final List<ZipFile> archives = new ArrayList<>();
     /** The classes of the classpath that are read as they will be after the rewrite (see {@link #rewriteHeadersOf}). */
@@ -113,14 +122,15 @@ public final class ClassHierarchy implements AutoCloseable {
         if (info != null) {
             return info;
         }
-        if (cache.containsKey(internalName)) {
-            return cache.get(internalName);
+        info = cache.get(internalName);
+        if (info != null) {
+            return info == NOT_FOUND ? null : info;
         }
         info = read(internalName);
         if (info != null && rewrittenOnTheClasspath.test(internalName)) {
             info = rewritten(info);
         }
-        cache.put(internalName, info);
+        cache.put(internalName, info == null ? NOT_FOUND : info);
         return info;
     }
 
@@ -228,8 +238,9 @@ public final class ClassHierarchy implements AutoCloseable {
                 try (var files = Files.walk(directory)) {
                     for (Path file : (Iterable<Path>) files::iterator) {
                         String relative = directory.relativize(file).toString().replace('\\', '/');
-                        if (relative.endsWith(".class") && Files.isRegularFile(file)) {
-                            declare(relative, Files.readAllBytes(file), program, seen, declaring);
+                        String name = classNameOf(relative);
+                        if (name != null && Files.isRegularFile(file) && seen.add(name) && program.test(name)) {
+                            declare(name, Files.readAllBytes(file), declaring);
                         }
                     }
                 }
@@ -237,9 +248,11 @@ public final class ClassHierarchy implements AutoCloseable {
             for (ZipFile archive : archives) {
                 for (var entries = archive.entries(); entries.hasMoreElements(); ) {
                     ZipEntry entry = entries.nextElement();
-                    if (entry.getName().endsWith(".class") && !entry.isDirectory()) {
+                    String name = entry.isDirectory() ? null : classNameOf(entry.getName());
+                    // The name first: only the program's classes are inflated and read.
+                    if (name != null && seen.add(name) && program.test(name)) {
                         try (InputStream in = archive.getInputStream(entry)) {
-                            declare(entry.getName(), in.readAllBytes(), program, seen, declaring);
+                            declare(name, in.readAllBytes(), declaring);
                         }
                     }
                 }
@@ -250,12 +263,13 @@ public final class ClassHierarchy implements AutoCloseable {
         return declaring;
     }
 
-    private static void declare(String resource, byte[] classFile, Predicate<String> program, Set<String> seen,
-            Map<String, List<String>> declaring) {
-        String name = resource.substring(0, resource.length() - ".class".length());
-        if (!seen.add(name) || !program.test(name)) {
-            return;
-        }
+    /** The internal name of the class a class path resource holds, or null when it is no class file. */
+    private static String classNameOf(String resource) {
+        return resource.endsWith(".class") ? resource.substring(0, resource.length() - ".class".length()) : null;
+    }
+
+    /** Adds the methods the class file of the class {@code name} declares to {@code declaring}. */
+    private static void declare(String name, byte[] classFile, Map<String, List<String>> declaring) {
         try {
             // Only the names of the declared methods: read past the constant pool, the interfaces and the fields.
             ClassReader reader = new ClassReader(classFile);
@@ -324,57 +338,74 @@ public final class ClassHierarchy implements AutoCloseable {
 
     /** Reads a class header from a class file. */
     public static ClassInfo parse(byte[] classFile) {
-        ClassInfo[] result = new ClassInfo[1];
-        new ClassReader(classFile).accept(new ClassVisitor(RuntimeNames.ASM_API) {
-            private final Map<String, Integer> methods = new HashMap<>();
-            private final Set<String> capturingMethods = new HashSet<>();
-            private String name;
-            private String superName;
-            private List<String> interfaces;
-            private int access;
+        HeaderReader header = new HeaderReader();
+        new ClassReader(classFile).accept(header,
+                ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
+        return header.result;
+    }
 
-            @Override
-            public void visit(int version, int access, String name, String signature, String superName,
-                    String[] interfaces) {
-                this.name = name;
-                this.superName = superName;
-                this.interfaces = interfaces == null ? List.of() : List.of(interfaces);
-                this.access = access;
-            }
+    /** The header of a class already read whole, as {@link #parse} reads it from its class file. */
+    public static ClassInfo header(ClassNode classNode) {
+        HeaderReader header = new HeaderReader();
+        classNode.accept(header);
+        return header.result;
+    }
 
-            @Override
-            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                if (!descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
-                    return null;
-                }
-                return new AnnotationVisitor(RuntimeNames.ASM_API) {
-                    @Override
-                    public AnnotationVisitor visitArray(String elementName) {
-                        if (!elementName.equals("value")) {
-                            return null;
-                        }
-                        return new AnnotationVisitor(RuntimeNames.ASM_API) {
-                            @Override
-                            public void visit(String ignored, Object method) {
-                                capturingMethods.add((String) method);
-                            }
-                        };
-                    }
-                };
-            }
+    /** Collects a class's header, with the methods its {@code Rewritten} marker lists, from the class's events. */
+    private static final class HeaderReader extends ClassVisitor {
+        private final Map<String, Integer> methods = new HashMap<>();
+        private final Set<String> capturingMethods = new HashSet<>();
+        private String name;
+        private String superName;
+        private List<String> interfaces;
+        private int access;
+        /** The header, once the class's last event came. */
+        private ClassInfo result;
 
-            @Override
-            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
-                    String[] exceptions) {
-                methods.put(name + descriptor, access);
+        HeaderReader() {
+            super(RuntimeNames.ASM_API);
+        }
+
+        @Override
+        public void visit(int version, int access, String name, String signature, String superName,
+                String[] interfaces) {
+            this.name = name;
+            this.superName = superName;
+            this.interfaces = interfaces == null ? List.of() : List.of(interfaces);
+            this.access = access;
+        }
+
+        @Override
+        public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
+            if (!descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
                 return null;
             }
+            return new AnnotationVisitor(RuntimeNames.ASM_API) {
+                @Override
+                public AnnotationVisitor visitArray(String elementName) {
+                    if (!elementName.equals("value")) {
+                        return null;
+                    }
+                    return new AnnotationVisitor(RuntimeNames.ASM_API) {
+                        @Override
+                        public void visit(String ignored, Object method) {
+                            capturingMethods.add((String) method);
+                        }
+                    };
+                }
+            };
+        }
 
-            @Override
-            public void visitEnd() {
-                result[0] = new ClassInfo(name, superName, interfaces, access, methods, Set.copyOf(capturingMethods));
-            }
-        }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-        return result[0];
+        @Override
+        public MethodVisitor visitMethod(int access, String name, String descriptor, String signature,
+                String[] exceptions) {
+            methods.put(name + descriptor, access);
+            return null;
+        }
+
+        @Override
+        public void visitEnd() {
+            result = new ClassInfo(name, superName, interfaces, access, methods, Set.copyOf(capturingMethods));
+        }
     }
 }
