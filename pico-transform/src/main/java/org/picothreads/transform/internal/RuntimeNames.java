@@ -65,9 +65,6 @@ public final class RuntimeNames {
      */
     public static final String SITES_ELEMENT = "sites";
 
-    /** Continuation's static method that reads the restoring hint, tested at the entry of each rewritten method. */
-    public static final String RESTORING = "restoring";
-    public static final String RESTORING_DESCRIPTOR = "()I";
     /**
      * Continuation's bootstrap of the invokedynamic instructions that reach {@link #RESUME} and {@link #CAPTURE_METHOD},
      * with the calling method's key as its one static argument.

@@ -39,7 +39,6 @@ class RuntimeNamesTest {
 
     @Test
     void continuation_members_have_the_descriptors_rewritten_code_uses() throws Exception {
-        assertStatic(Continuation.class, RuntimeNames.RESTORING, RuntimeNames.RESTORING_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.LINK, RuntimeNames.LINK_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.RESUME_CHECKED, RuntimeNames.RESUME_CHECKED_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.CAPTURE_CHECKED, RuntimeNames.CAPTURE_CHECKED_DESCRIPTOR);

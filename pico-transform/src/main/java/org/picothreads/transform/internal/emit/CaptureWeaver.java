@@ -373,14 +373,12 @@ public final class CaptureWeaver {
         boolean reentersMonitors = !plan.reentries.isEmpty();
         int frameLocal = plan.firstTemporary + plan.temporarySize;
         int resumePointLocal = frameLocal + 1;
-        LabelNode body = new LabelNode();
         InsnList restoreBlocks = new InsnList();
         InsnList handlers = new InsnList();
         LabelNode[] restoreLabels = new LabelNode[2 * plan.sites.size()];
         List<TryCatchBlockNode> captureEntries = new ArrayList<>();
         List<TryCatchBlockNode> resultEntries = new ArrayList<>();
         Map<AbstractInsnNode, Reentry> reentries = plan.reentries;
-        boolean passesToken = false;
 
         for (SitePlan planned : plan.sites) {
             int point = planned.point();
@@ -405,7 +403,6 @@ public final class CaptureWeaver {
             spill.add(loadCode(stackSlots));
             // Stack: s0 .. sn-1
             if (RuntimeNames.isRuntimeClass(site.owner)) {
-                passesToken = true;
                 spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
                 spill.add(EntryCalls.passToken());
             }
@@ -520,18 +517,10 @@ public final class CaptureWeaver {
             }
             handlers.add(new InsnNode(Opcodes.ATHROW));
         }
+        // Every path leaves the restore code by a jump into the method's code: the frame stays in its local, so that
+        // calls made by this activation pass it as the caller token, and the method's code before its first site is
+        // unreachable here (the class writer turns it into nop .. athrow).
         entry.add(restoreBlocks);
-        entry.add(body);
-        if (passesToken || reentersMonitors) {
-            // Past the restore, calls made by this activation are made by a restored one: the frame stays in its
-            // local for the caller token; the restore paths through a region's entry merge with this one.
-            entry.add(new InsnNode(Opcodes.ACONST_NULL));
-            entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
-        }
-        if (reentersMonitors) {
-            entry.add(new InsnNode(Opcodes.ICONST_M1));
-            entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-        }
         method.instructions.insert(entry);
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
