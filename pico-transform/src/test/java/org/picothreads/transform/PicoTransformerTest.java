@@ -73,10 +73,118 @@ class PicoTransformerTest {
             assertEquals(listing(classes.get("sample/Worker"), method), listing(rewritten, method), method);
         }
         String rewrittenListing = listing(rewritten, "keepsLiveLocals(J)J");
-        assertTrue(rewrittenListing.contains("INVOKEDYNAMIC resume()") && rewrittenListing.contains("Continuation.link"),
-                rewrittenListing);
+        assertFalse(rewrittenListing.contains("INVOKEDYNAMIC resume()"), rewrittenListing);
+        String continuation = listing(rewritten, "keepsLiveLocals(JLorg/picothreads/runtime/internal/Frame;)J");
+        assertTrue(continuation.contains("INVOKEDYNAMIC resume()") && continuation.contains("Continuation.link"),
+                continuation);
         assertFalse(listing(rewritten, "main([Ljava/lang/String;)V").contains("java/lang/Thread.join"),
                 "join must be redirected to the runtime");
+    }
+
+    @Test
+    void a_rewritten_method_keeps_only_its_normal_path_and_its_continuation_holds_the_restore_code() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Fibonacci", """
+                package sample;
+                public class Fibonacci {
+                    public int fib(int n) {
+                        if (n < 2) {
+                            if (n < 0) { Thread.yield(); }
+                            return n;
+                        }
+                        return fib(n - 1) + fib(n - 2);
+                    }
+                }
+                """));
+        byte[] rewritten = byName(transform(classes)).get("sample/Fibonacci").bytes();
+        // No entry check and no restore code: the original's instructions, the spill of the values a capture saves
+        // (the receiver is loaded again, never saved), the caller token before the call into the runtime, and one
+        // handler per site that hands the saved values to the site's capture helper.
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                    TRYCATCHBLOCK L3 L4 L5 org/picothreads/runtime/internal/Capture
+                    TRYCATCHBLOCK L6 L7 L8 org/picothreads/runtime/internal/Capture
+                   L9
+                    LINENUMBER 4 L9
+                    ILOAD 1
+                    ICONST_2
+                    IF_ICMPGE L10
+                   L11
+                    LINENUMBER 5 L11
+                    ILOAD 1
+                    IFGE L1
+                    ACONST_NULL
+                    INVOKESTATIC org/picothreads/runtime/internal/CallerToken.pass (Ljava/lang/Object;)V
+                   L0
+                    INVOKESTATIC org/picothreads/runtime/internal/ThreadCalls.yieldNow ()V
+                   L1
+                    LINENUMBER 6 L1
+                   FRAME SAME
+                    ILOAD 1
+                    IRETURN
+                   L10
+                    LINENUMBER 8 L10
+                   FRAME SAME
+                    ALOAD 0
+                    ILOAD 1
+                    ICONST_1
+                    ISUB
+                    ISTORE 2
+                    ILOAD 2
+                   L3
+                    INVOKEVIRTUAL sample/Fibonacci.fib (I)I
+                   L4
+                    ALOAD 0
+                    ILOAD 1
+                    ICONST_2
+                    ISUB
+                    ISTORE 3
+                    POP
+                    ISTORE 2
+                    ILOAD 2
+                    ALOAD 0
+                    ILOAD 3
+                   L6
+                    INVOKEVIRTUAL sample/Fibonacci.fib (I)I
+                   L7
+                    IADD
+                    IRETURN
+                   L2
+                   FRAME SAME1 org/picothreads/runtime/internal/Capture
+                    ALOAD 0
+                    ILOAD 1
+                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$0 (Ljava/lang/Object;I)V
+                    ATHROW
+                   L5
+                   FRAME FULL [sample/Fibonacci I I] [org/picothreads/runtime/internal/Capture]
+                    ALOAD 0
+                    ILOAD 1
+                    ILOAD 2
+                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$1 (Ljava/lang/Object;II)V
+                    ATHROW
+                   L8
+                   FRAME FULL [sample/Fibonacci I I I] [org/picothreads/runtime/internal/Capture]
+                    ALOAD 0
+                    ILOAD 2
+                    ILOAD 3
+                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$2 (Ljava/lang/Object;II)V
+                    ATHROW
+                    MAXSTACK = 4
+                    MAXLOCALS = 4
+                """, listing(rewritten, "fib(I)I"));
+        ClassNode node = new ClassNode();
+        new ClassReader(rewritten).accept(node, 0);
+        MethodNode continuation = node.methods.stream()
+                .filter(method -> (method.name + method.desc).equals("fib(ILorg/picothreads/runtime/internal/Frame;)I"))
+                .findFirst().orElseThrow();
+        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, continuation.access);
+        String restore = listing(rewritten, continuation.name + continuation.desc);
+        assertTrue(restore.contains("INVOKEDYNAMIC resume()") && restore.contains("ResumeErrors.invalidResumePoint"),
+                restore);
+        assertTrue(listing(rewritten, "$picothreads$resume(Ljava/lang/Object;I)V")
+                .contains("INVOKESPECIAL sample/Fibonacci.fib (ILorg/picothreads/runtime/internal/Frame;)I"));
+        List<Object> marker = node.visibleAnnotations.get(0).values;
+        assertEquals(List.of("fib(I)I", "fib(ILorg/picothreads/runtime/internal/Frame;)I"), marker.get(1),
+                "the marker lists the continuation after the method, for the frame check");
     }
 
     @Test

@@ -4,8 +4,8 @@ import org.picothreads.benchmarks.CallHeavy;
 
 /**
  * The workload of the overhead benchmark. Every method here can reach a blocking call ({@code Thread.yield()}
- * behind a test that is never true), so the transformer rewrites all of them: each gets the restore check at
- * its entry and the operand-stack spills around its calls, but on this path nothing is ever captured. Without
+ * behind a test that is never true), so the transformer rewrites all of them: each gets the operand-stack spills
+ * around its calls and a capture handler per call, but on this path nothing is ever captured. Without
  * the guarded yield the transformer would leave the class as it is and the comparison would measure nothing.
  *
  * <p>This package is not among the plugin's includes; {@link org.picothreads.benchmarks.WorkloadLoader} loads it

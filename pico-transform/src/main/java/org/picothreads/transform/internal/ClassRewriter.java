@@ -115,6 +115,9 @@ public final class ClassRewriter {
         List<String> notCapturable = new ArrayList<>();
         // The methods that capture, by the index the class's resume entry dispatches on.
         SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
+        // Each capturing method's continuation, which the resume entry calls, by the method's name and descriptor.
+        Map<String, MethodNode> continuations = new HashMap<>();
+        List<MethodNode> added = new ArrayList<>();
         int methodIndex = 0;
         for (MethodNode method : node.methods) {
             List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
@@ -130,7 +133,10 @@ public final class ClassRewriter {
                 }
                 report = outcome.report();
                 if (report != null && report.rewritten()) {
-                    capturing.put(index, outcome.method());
+                    capturing.put(index, outcome.continuation());
+                    continuations.put(method.name + method.desc, outcome.continuation());
+                    added.add(outcome.continuation());
+                    added.addAll(outcome.captureHelpers());
                 }
             } else {
                 MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy);
@@ -162,8 +168,17 @@ public final class ClassRewriter {
                 resumeLines.add(lines.toString());
             }
         }
+        // The marker lists the continuations after the methods, with the same lines, so that the frame check knows
+        // their frames (a resumed activation runs in one) and the methods keep their indices.
+        int methodCount = capturingMethods.size();
+        for (int index = 0; index < methodCount; index++) {
+            MethodNode continuation = continuations.get(capturingMethods.get(index));
+            capturingMethods.add(continuation.name + continuation.desc);
+            resumeLines.add(resumeLines.get(index));
+            replacements.put(continuation.name + continuation.desc, continuation);
+        }
         MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy);
-        byte[] bytes = changed ? assemble(parsed, replacements, capturingMethods, resumeLines, notCapturable,
+        byte[] bytes = changed ? assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
                 resumeEntry, hierarchy)
                 : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
@@ -199,7 +214,7 @@ public final class ClassRewriter {
     }
 
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
-            List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
+            List<MethodNode> added, List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
             MethodNode resumeEntry, ClassHierarchy hierarchy) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = new ClassWriter(reader, 0);
@@ -227,6 +242,9 @@ public final class ClassRewriter {
 
             @Override
             public void visitEnd() {
+                for (MethodNode method : added) {
+                    method.accept(writer);
+                }
                 if (resumeEntry != null) {
                     resumeEntry.accept(writer);
                 }

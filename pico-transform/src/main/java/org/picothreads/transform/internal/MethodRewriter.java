@@ -20,6 +20,7 @@ import org.picothreads.transform.internal.analysis.MethodFlow;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.ContinuationMethod;
 import org.picothreads.transform.internal.emit.EntryCalls;
 import org.picothreads.transform.internal.emit.ExclusionWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
@@ -63,9 +64,14 @@ public final class MethodRewriter {
      * reaches a blocking call but got no capture code (too large after rewriting, or not analysable), so that the
      * class's marker must name it for the runtime's frame check never to capture through it.
      */
-    public record Outcome(MethodNode method, MethodReport report, boolean notCapturable) {
+    public record Outcome(MethodNode method, MethodReport report, boolean notCapturable, MethodNode continuation,
+            List<MethodNode> captureHelpers) {
         Outcome(MethodNode method, MethodReport report) {
-            this(method, report, false);
+            this(method, report, false, null, List.of());
+        }
+
+        Outcome(MethodNode method, MethodReport report, boolean notCapturable) {
+            this(method, report, notCapturable, null, List.of());
         }
     }
 
@@ -93,6 +99,7 @@ public final class MethodRewriter {
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
         List<SuspensionPoint> points = List.of();
+        CaptureWeaver.Plan plan = null;
         Map<AbstractInsnNode, Integer> checkedRegions = Map.of();
         List<SharedMonitorRegion> sharedMonitorRegions = new ArrayList<>();
         if (reasonNotCapturable != null) {
@@ -124,21 +131,55 @@ public final class MethodRewriter {
                 classify(flow, sites, regions, captured, pinned, heldMonitors);
                 sharedMonitorRegions = sharedMonitorRegions(jdkLockedMonitors, heldMonitors);
                 if (!captured.isEmpty()) {
-                    points = CaptureWeaver.weave(owner, methodIndex, method, flow, captured, heldMonitors);
-                    EntryCalls.lowerForOldClassFile(method, owner.version);
+                    plan = CaptureWeaver.plan(owner, methodIndex, method, flow, captured, heldMonitors);
                 }
             } catch (AnalyzerException | MissingClassException exception) {
                 return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
                         hierarchy);
             }
         }
-        for (PinnedSite site : pinned) {
-            PinWeaver.pin(method, site.call());
+        MethodNode normal = method;
+        MethodNode continuation = null;
+        List<MethodNode> helpers = new ArrayList<>();
+        if (plan != null) {
+            // The method keeps its normal path; its copy, the continuation, gets the restore code.
+            normal = copy(method);
+            PositionMap positions = new PositionMap(method, normal);
+            CaptureWeaver.weaveNormalPath(normal, positions.calls(plan.sites()), plan);
+            for (PinnedSite site : pinned) {
+                PinWeaver.pin(normal, positions.call(site.call()));
+            }
+            ExclusionWeaver.weave(normal, positions.regions(checkedRegions));
+            points = CaptureWeaver.weaveContinuation(method, plan);
+            for (PinnedSite site : pinned) {
+                PinWeaver.pin(method, site.call());
+            }
+            ExclusionWeaver.weave(method, checkedRegions);
+            EntryCalls.lowerForOldClassFile(method, owner.version);
+            // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.
+            continuation = copy(method);
+            ContinuationMethod.convert(continuation);
+            helpers.addAll(CaptureWeaver.captureHelpers(plan));
+            for (MethodNode helper : helpers) {
+                EntryCalls.lowerForOldClassFile(helper, owner.version);
+            }
+        } else {
+            for (PinnedSite site : pinned) {
+                PinWeaver.pin(method, site.call());
+            }
+            ExclusionWeaver.weave(method, checkedRegions);
         }
-        ExclusionWeaver.weave(method, checkedRegions);
         MethodNode withFrames;
+        MethodNode continuationWithFrames = null;
+        List<MethodNode> helpersWithFrames = new ArrayList<>();
         try {
-            withFrames = FrameComputer.withFrames(owner, method, hierarchy);
+            withFrames = FrameComputer.withFrames(owner, normal, hierarchy);
+            if (continuation != null) {
+                continuationWithFrames = FrameComputer.withFrames(owner, continuation, hierarchy);
+            }
+            for (MethodNode helper : helpers) {
+                helpersWithFrames.add(FrameComputer.withFrames(owner, helper, hierarchy));
+            }
         } catch (MethodTooLargeException exception) {
             return pinnedEverywhere(owner, original, siteIndices, "would exceed 64 KB of bytecode after rewriting",
                     hierarchy);
@@ -147,9 +188,9 @@ public final class MethodRewriter {
                     hierarchy);
         }
         boolean rewritten = !captured.isEmpty();
-        return new Outcome(withFrames, new MethodReport(method.name, method.desc, rewritten,
+        return new Outcome(withFrames, new MethodReport(original.name, original.desc, rewritten,
                 rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned),
-                sharedMonitorRegions));
+                sharedMonitorRegions), false, continuationWithFrames, helpersWithFrames);
     }
 
     /** The object JDK code also locks that each region may lock, in words, in the regions' order. */
@@ -213,6 +254,38 @@ public final class MethodRewriter {
     }
 
     private record PinnedSite(MethodInsnNode call, String reason) {
+    }
+
+    /** Finds, in a copy of a method made instruction for instruction, the instruction at an original's position. */
+    private static final class PositionMap {
+        private final Map<AbstractInsnNode, Integer> positions = new HashMap<>();
+        private final AbstractInsnNode[] copied;
+
+        PositionMap(MethodNode original, MethodNode copy) {
+            AbstractInsnNode[] instructions = original.instructions.toArray();
+            for (int index = 0; index < instructions.length; index++) {
+                positions.put(instructions[index], index);
+            }
+            copied = copy.instructions.toArray();
+        }
+
+        MethodInsnNode call(MethodInsnNode call) {
+            return (MethodInsnNode) copied[positions.get(call)];
+        }
+
+        List<MethodInsnNode> calls(List<MethodInsnNode> calls) {
+            List<MethodInsnNode> mapped = new ArrayList<>();
+            for (MethodInsnNode call : calls) {
+                mapped.add(call(call));
+            }
+            return mapped;
+        }
+
+        Map<AbstractInsnNode, Integer> regions(Map<AbstractInsnNode, Integer> regions) {
+            Map<AbstractInsnNode, Integer> mapped = new LinkedHashMap<>();
+            regions.forEach((enter, lock) -> mapped.put(copied[positions.get(enter)], lock));
+            return mapped;
+        }
     }
 
     private static List<MethodInsnNode> suspensionSites(MethodNode method, SuspendabilityAnalysis analysis) {

@@ -65,9 +65,6 @@ public final class RuntimeNames {
      */
     public static final String SITES_ELEMENT = "sites";
 
-    /** Continuation's static method that reads the restoring hint, tested at the entry of each rewritten method. */
-    public static final String RESTORING = "restoring";
-    public static final String RESTORING_DESCRIPTOR = "()I";
     /**
      * Continuation's bootstrap of the invokedynamic instructions that reach {@link #RESUME} and {@link #CAPTURE_METHOD},
      * with the calling method's key as its one static argument.
@@ -111,6 +108,17 @@ public final class RuntimeNames {
      */
     public static final String RESUME_ENTRY = "$picothreads$resume";
     public static final String RESUME_ENTRY_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    /**
+     * The parameter a method's continuation adds after the method's own (the resume entry passes null): the copy of a
+     * capturing method, private and synthetic, with the same name, that holds its restore code.
+     */
+    public static final String CONTINUATION_PARAMETER = "L" + FRAME + ";";
+    /** The prefix of a capture helper's name, followed by the method's index, {@code $} and the site's resume point. */
+    public static final String CAPTURE_HELPER_PREFIX = "$picothreads$capture$";
+    /** The runtime class whose method makes the error a continuation throws for a resume point it does not have. */
+    public static final String RESUME_ERRORS = "org/picothreads/runtime/internal/ResumeErrors";
+    public static final String INVALID_RESUME_POINT = "invalidResumePoint";
+    public static final String INVALID_RESUME_POINT_DESCRIPTOR = "(Ljava/lang/String;)Ljava/lang/IllegalStateException;";
     /** Continuation method called first by a resume entry, which refuses a call that is not the runtime's. */
     public static final String RESUME_ENTRY_CALLED = "resumeEntryCalled";
     /** Continuation methods through which a resume entry hands over the value its method returned. */

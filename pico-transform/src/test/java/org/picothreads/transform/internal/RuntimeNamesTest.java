@@ -20,6 +20,7 @@ import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Monitors;
+import org.picothreads.runtime.internal.ResumeErrors;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.runtime.internal.ThreadCalls;
 
@@ -41,7 +42,6 @@ class RuntimeNamesTest {
 
     @Test
     void continuation_members_have_the_descriptors_rewritten_code_uses() throws Exception {
-        assertStatic(Continuation.class, RuntimeNames.RESTORING, RuntimeNames.RESTORING_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.LINK, RuntimeNames.LINK_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.RESUME_CHECKED, RuntimeNames.RESUME_CHECKED_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.CAPTURE_CHECKED, RuntimeNames.CAPTURE_CHECKED_DESCRIPTOR);
@@ -55,6 +55,10 @@ class RuntimeNamesTest {
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
         assertStatic(Continuation.class, RuntimeNames.UNPIN, "()V");
         assertStatic(CallerToken.class, RuntimeNames.PASS_TOKEN, RuntimeNames.PASS_TOKEN_DESCRIPTOR);
+        assertEquals(Type.getInternalName(ResumeErrors.class),
+                RuntimeNames.RESUME_ERRORS);
+        assertStatic(ResumeErrors.class, RuntimeNames.INVALID_RESUME_POINT,
+                RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR);
         assertEquals(Type.getInternalName(CallerToken.class), RuntimeNames.CALLER_TOKEN);
         assertEquals(Type.getDescriptor(Rewritten.class), RuntimeNames.REWRITTEN_MARKER);
         assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.NOT_CAPTURABLE_ELEMENT).getReturnType());

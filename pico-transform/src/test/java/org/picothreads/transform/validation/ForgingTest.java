@@ -18,6 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.picothreads.runtime.internal.Frame;
 import org.picothreads.targets.forgery.victim.ForgedResumes;
 import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -62,15 +63,36 @@ class ForgingTest {
     }
 
     @Test
-    void linking_the_entry_points_adds_only_the_private_resume_entry_and_keeps_the_serial_version()
+    void linking_the_entry_points_adds_only_private_synthetic_methods_and_keeps_the_serial_version()
             throws Exception {
         Class<?> transformed = TransformingClassLoader.forPackages(ForgedResumes.class.getPackageName() + ".")
                 .transformedCopyOf(ForgedResumes.class);
-        List<String> expected = new ArrayList<>(members(ForgedResumes.class));
-        expected.add("private static $picothreads$resume[class java.lang.Object, int]void");
-        expected.sort(null);
-        assertEquals(expected, members(transformed));
-        assertTrue(transformed.getDeclaredMethod("$picothreads$resume", Object.class, int.class).isSynthetic());
+        List<String> original = members(ForgedResumes.class);
+        List<String> added = new ArrayList<>(members(transformed));
+        assertTrue(added.containsAll(original), added::toString);
+        added.removeAll(original);
+        List<String> continuations = new ArrayList<>();
+        for (Method method : transformed.getDeclaredMethods()) {
+            String member = Modifier.toString(method.getModifiers()) + " " + method.getName()
+                    + Arrays.toString(method.getParameterTypes()) + method.getReturnType().getName();
+            if (!added.contains(member)) {
+                continue;
+            }
+            assertTrue(method.isSynthetic() && Modifier.isPrivate(method.getModifiers()), member);
+            Class<?>[] parameters = method.getParameterTypes();
+            if (parameters.length > 0 && parameters[parameters.length - 1] == Frame.class) {
+                // a continuation: a capturing method's copy, with the same name, that holds its restore code
+                ForgedResumes.class.getDeclaredMethod(method.getName(), Arrays.copyOf(parameters, parameters.length - 1));
+                continuations.add(method.getName());
+            } else {
+                assertTrue(method.getName().equals("$picothreads$resume")
+                        || method.getName().startsWith("$picothreads$capture$"), member);
+            }
+        }
+        assertTrue(added.contains("private static $picothreads$resume[class java.lang.Object, int]void"),
+                added::toString);
+        continuations.sort(null);
+        assertEquals(List.of("descend", "lambda$run$0", "lambda$run$1", "nap", "run"), continuations);
         assertEquals(ObjectStreamClass.lookupAny(ForgedResumes.class).getSerialVersionUID(),
                 ObjectStreamClass.lookupAny(transformed).getSerialVersionUID());
     }

@@ -34,11 +34,27 @@ class MonitorsCompileTest {
 
         assertEquals(0, run.exitCode(), run::errors);
         assertEquals(EveryMonitorTarget.run() + "\n", run.output());
-        assertFalse(run.errors().contains("Monitor mismatch"), run::errors);
+        // A mismatch that javac's own code has too (nested synchronized (this): GenerateOopMap sees the same lock
+        // twice) stays; the rewrite adds none: the method keeps javac's regions on its normal path.
+        TransformedChildJvm.Result asCompiled = TransformedChildJvm.runAsCompiled(EveryMonitorTarget.class,
+                List.of("-Xcomp", "-XX:CompileCommand=quiet", "-XX:CompileCommand=compileonly," + TARGETS + ".*::*",
+                        "-Xlog:monitormismatch=info:stderr"));
+        assertEquals(mismatchedMethods(asCompiled.errors()), mismatchedMethods(run.errors()), run::errors);
         String log = Files.readString(compilations);
         assertTrue(log.contains("method='" + TARGETS + ".SleepInsideSynchronized incrementInBlock"),
                 "the rewritten targets were compiled");
-        assertFalse(log.lines().anyMatch(line -> line.contains("make_not_compilable") && line.contains(TARGETS)),
+        assertFalse(log.lines().anyMatch(line -> line.contains("make_not_compilable") && line.contains(TARGETS)
+                && mismatchedMethods(asCompiled.errors()).stream().noneMatch(line::contains)),
                 () -> String.join("\n", log.lines().filter(line -> line.contains("make_not_compilable")).toList()));
+    }
+
+    /** The names of the methods the JIT reported a monitor mismatch in, from a run's standard error. */
+    private static java.util.Set<String> mismatchedMethods(String errors) {
+        java.util.Set<String> methods = new java.util.TreeSet<>();
+        errors.lines().filter(line -> line.contains("Monitor mismatch in method")).forEach(line -> {
+            String method = line.substring(line.indexOf("::") + 2);
+            methods.add(method.substring(0, method.indexOf(':')));
+        });
+        return methods;
     }
 }

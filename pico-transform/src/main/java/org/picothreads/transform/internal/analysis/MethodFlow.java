@@ -111,6 +111,17 @@ public final class MethodFlow {
         return null;
     }
 
+    /** True when the stack entry {@code stackIndex} before the instruction can only come from {@code ALOAD 0}. */
+    public boolean loadsReceiver(AbstractInsnNode instruction, int stackIndex) {
+        Frame<SourceValue> frame = sources[method.instructions.indexOf(instruction)];
+        if (frame == null) {
+            return false;
+        }
+        Set<AbstractInsnNode> producers = frame.getStack(stackIndex).insns;
+        return producers.size() == 1 && producers.iterator().next() instanceof VarInsnNode load
+                && load.getOpcode() == Opcodes.ALOAD && load.var == 0;
+    }
+
     /** The frame before the instruction, or null when no path reaches it. */
     public Frame<BasicValue> frameBefore(AbstractInsnNode instruction) {
         return frames[method.instructions.indexOf(instruction)];

@@ -32,38 +32,42 @@ import org.picothreads.transform.report.SavedValue;
 import org.picothreads.transform.report.SuspensionPoint;
 
 /**
- * Rewrites a method so that a thread can be captured at, and restored to, each of its suspension call
- * sites. Nothing is added to the normal path but a flag test at entry and, at each suspension call site,
- * the spilling of its operand stack into locals (which a JIT compiles to nothing).
+ * Rewrites a method so that a thread can be captured at, and restored to, each of its suspension call sites, in two
+ * copies woven from one {@link Plan}: the method itself keeps only its normal path, and its continuation
+ * ({@link ContinuationMethod}), which only the class's resume entry calls, holds the restore code. The method gets no
+ * entry check and no restore code, so that its bytecode stays within a few bytes per site of the original and the JIT
+ * inlines it where it inlined the original; the values a capture saves are pushed by a small capture helper per site,
+ * a private static synthetic method shared by both copies.
  *
  * <p>A resume is lazy: the runtime re-enters only the innermost saved activation, which invokes its call again;
  * every other saved activation is re-entered only when the one above it has returned, and continues after its call
  * with the value returned, or with the exception thrown raised at the call site. The runtime re-enters an
- * activation through the class's resume entry ({@link ResumeEntryWeaver}), which calls the method with default
- * arguments and its receiver; the method restores everything else. At call site {@code k} (of {@code n}), whose
- * operand stack holds the values below its arguments {@code b0 .. bj-1} and its receiver and arguments
+ * activation through the class's resume entry ({@link ResumeEntryWeaver}), which calls the continuation with default
+ * arguments and its receiver; the continuation restores everything else. At call site {@code k} (of {@code n}),
+ * whose operand stack holds the values below its arguments {@code b0 .. bj-1} and its receiver and arguments
  * {@code a0 .. am-1}:
  *
  * <pre>
- * entry:     if (Continuation.restoring() != 0) { Frame f = resume;        (linked to KEY, see EntryCalls)
- *                                          if (f != null) switch (f.resumePoint()) { case 2k: goto again_k
- *                                                                                   case 2k+1: goto continue_k } }
- *            f = null                                (only when a site calls into the runtime)
- *            ...original code...
+ * the method:
+ * site k:    Stack: c0 .. ci-1, s0 .. sl-1          (c: entries below the lowest saved one, left in place)
+ *              store s0 .. sl-1 into temporaries, load them again
+ *              CallerToken.pass(null)                 (only when INVOKE calls into the runtime package)
+ *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
+ * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code)
+ *              exit the JVM monitors held at the site, innermost first
+ *              $picothreads$capture$M$k(this, each saved value); throw capture
+ *
+ * the continuation (same name, one more parameter; the same code as the method, plus):
+ * entry:     Frame f = resume                        (linked to KEY, see EntryCalls)
+ *            switch (f.resumePoint()) { case 2k: goto again_k   case 2k+1: goto continue_k
+ *                                       default: throw ResumeErrors.invalidResumePoint(KEY) }
  * site k:    Stack: b0 .. bj-1, a0 .. am-1
  *              store them into temporaries           Stack: (empty)
  *            reload_k:
  *              load them from temporaries            Stack: b0 .. bj-1, a0 .. am-1
  *              CallerToken.pass(f)                    (only when INVOKE calls into the runtime package)
  *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
- * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code,
- *             outside every user try block, so no user handler ever sees the capture)
- *              Stack: capture
- *              exit the JVM monitors held at the site, innermost first
- *              f = capture(this or null, site, counts)  (linked to Owner and KEY, see EntryCalls)
- *              f.pushX(live local)...; f.pushX(b0 .. bj-1)...          (not this: the entry passes it again)
- *              if (f.savesArguments()) f.pushX(a0 .. am-1)...          (the innermost activation only)
- *              throw capture
+ * handler_k: as the method's
  * again_k:   live locals and temporaries = f.popX()... (checked casts to their analysed types)
  *            goto reload_k
  * continue_k: live locals and b0 .. bj-1's temporaries = f.popX()...
@@ -72,12 +76,17 @@ import org.picothreads.transform.report.SuspensionPoint;
  *            Continuation.resultX(), cast to the call's type     (covered by a copy of every exception table
  *                                                                  entry that covers INVOKE k, in their order)
  *            goto to_k                                Stack: b0 .. bj-1, result
+ *
+ * the capture helper of site k (see captureHelpers):
+ *              f = capture(this or null, site, counts)  (linked to Owner and KEY, see EntryCalls)
+ *              f.pushX(live local)...; f.pushX(b0 .. bj-1)...          (not this: the entry passes it again)
+ *              if (f.savesArguments()) f.pushX(a0 .. am-1)...          (the innermost activation only)
  * </pre>
  *
  * Only the locals live at the call (read later on some path, including by a handler) are saved, and
- * values known to be null are restored as null without being saved; a stack entry that a constant
- * produced is popped at the spill and pushed again at the reload, never saved. At a site inside synchronized
- * regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
+ * values known to be null are restored as null without being saved; a stack entry that a constant produced, or the
+ * receiver loaded from local 0, is popped at the spill and pushed again at the reload, never saved. At a site inside
+ * synchronized regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
  * code enters them again (outermost first); their runtime monitors stay owned across the suspension
  * ({@link MonitorWeaver}). Monitors held by several saved activations are taken again by each activation when it
  * continues, not before.
@@ -89,7 +98,7 @@ import org.picothreads.transform.report.SuspensionPoint;
  * otherwise:
  *
  * <pre>
- * entry:     ... r = f.resumePoint(); switch (r) ...        body: f = null; r = -1
+ * entry:     ... r = f.resumePoint(); switch (r) ...        (r is -1 again once a restore is done)
  * region R:  reenter_R: ALOAD lock; MONITORENTER; if (r >= 0) goto dispatch_R      (the normal path: one test)
  * restore_k (site k inside regions R1 .. Rm, outermost first; the lock objects are saved first; both 2k and 2k+1):
  *              locals live at R1's entry = 0 or null (dead here; the merge at reenter_R1 needs their types)
@@ -103,10 +112,10 @@ import org.picothreads.transform.report.SuspensionPoint;
  * Each {@code continue} block runs holding monitors, so a catch-any handler covers it that exits them and
  * rethrows, as javac's does for a synchronized block.
  *
- * <p>The local {@code f} keeps the frame an activation was restored from (null when it was entered normally),
- * and a call into the runtime passes it on through {@code CallerToken.pass(f)}: a blocking primitive
- * called directly by a restored activation knows every frame below it was checked at the last capture and
- * skips the frame check (see the runtime's {@code CallerToken}).
+ * <p>The continuation's local {@code f} keeps the frame the activation was restored from, and a call into the
+ * runtime passes it on through {@code CallerToken.pass(f)} (the method, never restored, passes null): a blocking
+ * primitive called directly by a restored activation knows every frame below it was checked at the last capture
+ * and skips the frame check (see the runtime's {@code CallerToken}).
  */
 public final class CaptureWeaver {
     /**
@@ -165,70 +174,87 @@ public final class CaptureWeaver {
     }
 
     /**
-     * Weaves capture and restore code for the given sites, which must be capturable: no monitor held, no
-     * object under construction on the stack, and an instance method never assigns its local 0.
+     * What one suspension call site saves, read from the method's flow before any code changes: its values in the
+     * order the capture pushes them (held regions' locks, live locals, the stack below the arguments, then the
+     * arguments), its stack entries with the temporaries they spill to, and what the report says of it.
+     */
+    private record SitePlan(MethodInsnNode site, int point, int siteCode, List<SavedSlot> slots, int continuedCount,
+            List<SavedSlot> stackSlots, int belowCount, int[] locks, List<HeldMonitor> held,
+            List<TryCatchBlockNode> covering, SuspensionPoint report) {
+        List<SavedSlot> argumentSlots() {
+            return slots.subList(continuedCount, slots.size());
+        }
+    }
+
+    /**
+     * The capture plan of a method: each site's saved values, the temporaries its stack spills to (every site starts
+     * at the same first temporary, after the method's own locals), and the regions its restore code enters again.
+     * Both copies of the method are woven from it: the method itself, which keeps only its normal path
+     * ({@link #weaveNormalPath}), and its continuation ({@link #weaveContinuation}).
+     */
+    public static final class Plan {
+        private final String owner;
+        private final boolean ownerIsInterface;
+        private final String key;
+        private final int methodIndex;
+        private final boolean isStatic;
+        private final List<SitePlan> sites;
+        /** The first local past the method's own, where every site's spilled stack starts. */
+        private final int firstTemporary;
+        /** The largest number of local slots a site's spilled stack takes. */
+        private final int temporarySize;
+        private final Map<AbstractInsnNode, Reentry> reentries;
+
+        private Plan(ClassNode owner, int methodIndex, MethodNode method, List<SitePlan> sites, int firstTemporary,
+                int temporarySize, Map<AbstractInsnNode, Reentry> reentries) {
+            this.owner = owner.name;
+            this.ownerIsInterface = (owner.access & Opcodes.ACC_INTERFACE) != 0;
+            this.key = owner.name + "." + method.name + method.desc;
+            this.methodIndex = methodIndex;
+            this.isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
+            this.sites = sites;
+            this.firstTemporary = firstTemporary;
+            this.temporarySize = temporarySize;
+            this.reentries = reentries;
+        }
+
+        /** The report of each suspension point, in resume point order. */
+        public List<SuspensionPoint> points() {
+            List<SuspensionPoint> points = new ArrayList<>();
+            for (SitePlan site : sites) {
+                points.add(site.report());
+            }
+            return points;
+        }
+
+        /** The planned sites, in resume point order. */
+        public List<MethodInsnNode> sites() {
+            List<MethodInsnNode> calls = new ArrayList<>();
+            for (SitePlan site : sites) {
+                calls.add(site.site());
+            }
+            return calls;
+        }
+    }
+
+    /**
+     * Plans capture and restore at the given sites, which must be capturable: no monitor held, no object under
+     * construction on the stack, and an instance method never assigns its local 0 (so a stack entry loaded from it,
+     * the receiver, is loaded again instead of being saved).
      *
      * @param owner        the class declaring the method
      * @param methodIndex  the method's index among the class's capturing methods, for its resume entry
-     * @return the report of each suspension point, in resume point order
      */
-    public static List<SuspensionPoint> weave(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
+    public static Plan plan(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
             List<MethodInsnNode> sites, Map<MethodInsnNode, List<HeldMonitor>> heldMonitors) {
-        String key = owner.name + "." + method.name + method.desc;
         boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
-        boolean reentersMonitors = false;
-        for (MethodInsnNode site : sites) {
-            reentersMonitors |= !heldMonitors.getOrDefault(site, List.of()).isEmpty();
-        }
-        int frameLocal = method.maxLocals;
-        int resumePointLocal = frameLocal + 1;
-        int firstTemporary = reentersMonitors ? frameLocal + 2 : frameLocal + 1;
-        int maxLocals = firstTemporary;
-        LabelNode body = new LabelNode();
-        InsnList restoreBlocks = new InsnList();
-        InsnList handlers = new InsnList();
-        LabelNode[] restoreLabels = new LabelNode[2 * sites.size()];
-        List<SuspensionPoint> points = new ArrayList<>();
-        List<TryCatchBlockNode> captureEntries = new ArrayList<>();
-        List<TryCatchBlockNode> resultEntries = new ArrayList<>();
-        boolean passesToken = false;
-
-        // The flow is indexed by instruction position: read everything it says before changing the code.
-        List<Frame<BasicValue>> frames = new ArrayList<>();
-        List<BitSet> liveLocals = new ArrayList<>();
-        List<String[]> localNames = new ArrayList<>();
-        List<AbstractInsnNode[]> constants = new ArrayList<>();
-        List<List<TryCatchBlockNode>> coveringEntries = new ArrayList<>();
-        for (MethodInsnNode site : sites) {
-            Frame<BasicValue> frame = flow.frameBefore(site);
-            frames.add(frame);
-            liveLocals.add(flow.liveLocalsBefore(site));
-            AbstractInsnNode[] siteConstants = new AbstractInsnNode[frame.getStackSize()];
-            for (int index = 0; index < siteConstants.length; index++) {
-                siteConstants[index] = flow.constantProducer(site, index);
-            }
-            constants.add(siteConstants);
-            String[] names = new String[frame.getLocals()];
-            for (int local = 0; local < names.length; local++) {
-                names[local] = localName(method, local, site);
-            }
-            localNames.add(names);
-            coveringEntries.add(coveringEntries(method, site));
-        }
-        Map<AbstractInsnNode, Reentry> reentries = new LinkedHashMap<>();
-        for (MethodInsnNode site : sites) {
-            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
-            for (int depth = 0; depth < held.size(); depth++) {
-                if (!reentries.containsKey(held.get(depth).enter())) {
-                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1), isStatic));
-                }
-            }
-        }
-
+        int firstTemporary = method.maxLocals;
+        int temporarySize = 0;
+        List<SitePlan> plans = new ArrayList<>();
         for (int point = 0; point < sites.size(); point++) {
             MethodInsnNode site = sites.get(point);
-            Frame<BasicValue> frame = frames.get(point);
-            BitSet live = liveLocals.get(point);
+            Frame<BasicValue> frame = flow.frameBefore(site);
+            BitSet live = flow.liveLocalsBefore(site);
             List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
             List<SavedSlot> slots = new ArrayList<>();
             List<SavedValue> reported = new ArrayList<>();
@@ -237,7 +263,7 @@ public final class CaptureWeaver {
             for (HeldMonitor monitor : held) {
                 BasicValue value = frame.getLocal(monitor.lock());
                 slots.add(new SavedSlot(monitor.lock(), SavedKind.OBJECT, value.getType(), null));
-                reported.add(new SavedValue("local", monitor.lock(), localNames.get(point)[monitor.lock()],
+                reported.add(new SavedValue("local", monitor.lock(), localName(method, monitor.lock(), site),
                         describe(value)));
                 lockLocals.set(monitor.lock());
             }
@@ -248,7 +274,7 @@ public final class CaptureWeaver {
                     continue; // the receiver is not saved as a local: the resume entry passes it again
                 }
                 slots.add(new SavedSlot(local, kind, value.getType(), null));
-                reported.add(new SavedValue("local", local, localNames.get(point)[local], describe(value)));
+                reported.add(new SavedValue("local", local, localName(method, local, site), describe(value)));
             }
             int argumentCount = Type.getArgumentTypes(site.desc).length
                     + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
@@ -258,19 +284,110 @@ public final class CaptureWeaver {
             for (int index = 0; index < frame.getStackSize(); index++) {
                 BasicValue value = frame.getStack(index);
                 SavedKind kind = SavedKind.of(value);
-                AbstractInsnNode constant = constants.get(point)[index];
+                AbstractInsnNode constant = flow.constantProducer(site, index);
+                if (constant == null && !isStatic && flow.loadsReceiver(site, index)) {
+                    constant = new VarInsnNode(Opcodes.ALOAD, 0); // local 0 keeps the receiver: load it again
+                }
                 stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant));
                 if (constant == null) {
                     reported.add(new SavedValue("stack", index, null, describe(value)));
                     temporary += kind.size;
                 }
             }
-            maxLocals = Math.max(maxLocals, temporary);
-            List<SavedSlot> belowSlots = stackSlots.subList(0, belowCount);
-            List<SavedSlot> argumentSlots = stackSlots.subList(belowCount, stackSlots.size());
-            slots.addAll(belowSlots);
+            temporarySize = Math.max(temporarySize, temporary - firstTemporary);
+            slots.addAll(stackSlots.subList(0, belowCount));
             int continuedCount = slots.size();
-            slots.addAll(argumentSlots);
+            slots.addAll(stackSlots.subList(belowCount, stackSlots.size()));
+            int[] locks = new int[held.size()];
+            for (int depth = 0; depth < locks.length; depth++) {
+                locks[depth] = held.get(depth).lock();
+            }
+            int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
+            plans.add(new SitePlan(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, locks, held,
+                    coveringEntries(method, site), new SuspensionPoint(point, lineOf(site),
+                            Redirects.table().describeCall(site.owner, site.name, site.desc), reported)));
+        }
+        Map<AbstractInsnNode, Reentry> reentries = new LinkedHashMap<>();
+        for (MethodInsnNode site : sites) {
+            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
+            for (int depth = 0; depth < held.size(); depth++) {
+                if (!reentries.containsKey(held.get(depth).enter())) {
+                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1), isStatic));
+                }
+            }
+        }
+        return new Plan(owner, methodIndex, method, plans, firstTemporary, temporarySize, reentries);
+    }
+
+    /**
+     * Weaves the normal path of a planned method into {@code method}, a copy of the planned one made before any
+     * change, whose calls at the planned sites' positions are {@code sites}: at each site, only the stack entries
+     * from the lowest saved one up are spilled and reloaded, the capture handler passes the saved values to the
+     * site's capture helper ({@link #captureHelpers}), and nothing restores: a resume enters the continuation.
+     */
+    public static void weaveNormalPath(MethodNode method, List<MethodInsnNode> sites, Plan plan) {
+        InsnList handlers = new InsnList();
+        List<TryCatchBlockNode> captureEntries = new ArrayList<>();
+        for (int point = 0; point < sites.size(); point++) {
+            MethodInsnNode site = sites.get(point);
+            SitePlan planned = plan.sites.get(point);
+            List<SavedSlot> stackSlots = planned.stackSlots();
+            int lowestSaved = stackSlots.size();
+            for (int index = stackSlots.size() - 1; index >= 0; index--) {
+                if (stackSlots.get(index).isSaved()) {
+                    lowestSaved = index;
+                }
+            }
+            LabelNode from = new LabelNode();
+            LabelNode to = new LabelNode();
+            LabelNode handler = new LabelNode();
+            InsnList spill = new InsnList();
+            // Stack: s0 .. sn-1; the entries below the lowest saved one stay where they are.
+            spill.add(spillCode(stackSlots.subList(lowestSaved, stackSlots.size())));
+            spill.add(loadCode(stackSlots.subList(lowestSaved, stackSlots.size())));
+            if (RuntimeNames.isRuntimeClass(site.owner)) {
+                // A normal entry restored nothing: the token says so, whatever an earlier call left in it.
+                spill.add(new InsnNode(Opcodes.ACONST_NULL));
+                spill.add(EntryCalls.passToken());
+            }
+            spill.add(from);
+            method.instructions.insertBefore(site, spill);
+            method.instructions.insert(site, to);
+            captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
+            handlers.add(handler);
+            handlers.add(handlerCode(plan, planned));
+        }
+        method.instructions.add(handlers);
+        method.tryCatchBlocks.addAll(0, captureEntries);
+        method.maxLocals = Math.max(method.maxLocals, plan.firstTemporary + plan.temporarySize);
+    }
+
+    /**
+     * Weaves the restore code into the planned method, which becomes its continuation: the copy the resume entry
+     * enters, which takes its saved frame, jumps to the site it stopped at and goes on from there with the same code
+     * as the method (see the picture above).
+     *
+     * @return the report of each suspension point, in resume point order
+     */
+    public static List<SuspensionPoint> weaveContinuation(MethodNode method, Plan plan) {
+        boolean reentersMonitors = !plan.reentries.isEmpty();
+        int frameLocal = plan.firstTemporary + plan.temporarySize;
+        int resumePointLocal = frameLocal + 1;
+        InsnList restoreBlocks = new InsnList();
+        InsnList handlers = new InsnList();
+        LabelNode[] restoreLabels = new LabelNode[2 * plan.sites.size()];
+        List<TryCatchBlockNode> captureEntries = new ArrayList<>();
+        List<TryCatchBlockNode> resultEntries = new ArrayList<>();
+        Map<AbstractInsnNode, Reentry> reentries = plan.reentries;
+
+        for (SitePlan planned : plan.sites) {
+            int point = planned.point();
+            MethodInsnNode site = planned.site();
+            List<HeldMonitor> held = planned.held();
+            List<SavedSlot> slots = planned.slots();
+            int continuedCount = planned.continuedCount();
+            List<SavedSlot> stackSlots = planned.stackSlots();
+            List<SavedSlot> belowSlots = stackSlots.subList(0, planned.belowCount());
 
             LabelNode reload = new LabelNode();
             LabelNode from = new LabelNode();
@@ -280,20 +397,12 @@ public final class CaptureWeaver {
 
             InsnList spill = new InsnList();
             // Stack: s0 .. sn-1
-            for (int index = stackSlots.size() - 1; index >= 0; index--) {
-                SavedSlot slot = stackSlots.get(index);
-                if (slot.constant() != null) {
-                    spill.add(new InsnNode(slot.kind().size == 2 ? Opcodes.POP2 : Opcodes.POP));
-                } else {
-                    spill.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
-                }
-            }
+            spill.add(spillCode(stackSlots));
             // Stack: (empty)
             spill.add(reload);
             spill.add(loadCode(stackSlots));
             // Stack: s0 .. sn-1
             if (RuntimeNames.isRuntimeClass(site.owner)) {
-                passesToken = true;
                 spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
                 spill.add(EntryCalls.passToken());
             }
@@ -302,15 +411,9 @@ public final class CaptureWeaver {
             method.instructions.insert(site, to);
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
 
-            int[] locks = new int[held.size()];
-            for (int depth = 0; depth < locks.length; depth++) {
-                locks[depth] = held.get(depth).lock();
-            }
-            int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
             handlers.add(handler);
-            handlers.add(captureCode(key, isStatic, siteCode, slots.subList(0, continuedCount),
-                    argumentSlots, locks));
-            handlers.add(resultCode(result, belowSlots, Type.getReturnType(site.desc), to, coveringEntries.get(point),
+            handlers.add(handlerCode(plan, planned));
+            handlers.add(resultCode(result, belowSlots, Type.getReturnType(site.desc), to, planned.covering(),
                     resultEntries));
 
             if (held.isEmpty()) {
@@ -361,22 +464,12 @@ public final class CaptureWeaver {
                     coverWithHandler(restoreBlocks, start, enclosing, captureEntries);
                 }
             }
-            points.add(new SuspensionPoint(point, lineOf(site),
-                    Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
         }
 
         InsnList entry = new InsnList();
-        LabelNode dispatch = new LabelNode();
         LabelNode invalid = new LabelNode();
-        entry.add(EntryCalls.restoringHint());
-        entry.add(new JumpInsnNode(Opcodes.IFEQ, body));
-        entry.add(EntryCalls.resume(key));
-        // Stack: frame or null
-        entry.add(new InsnNode(Opcodes.DUP));
-        entry.add(new JumpInsnNode(Opcodes.IFNONNULL, dispatch));
-        entry.add(new InsnNode(Opcodes.POP));
-        entry.add(new JumpInsnNode(Opcodes.GOTO, body));
-        entry.add(dispatch);
+        // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
+        entry.add(EntryCalls.resume(plan.key));
         // Stack: frame
         entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
         entry.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
@@ -389,11 +482,10 @@ public final class CaptureWeaver {
         }
         entry.add(new TableSwitchInsnNode(0, restoreLabels.length - 1, invalid, restoreLabels));
         entry.add(invalid);
-        entry.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
-        entry.add(new InsnNode(Opcodes.DUP));
-        entry.add(new LdcInsnNode("PicoThreads: invalid resume point for " + key));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
-                "(Ljava/lang/String;)V", false));
+        // Stack: (empty). A resume point this method does not have: the runtime names the method and throws.
+        entry.add(new LdcInsnNode(plan.key));
+        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
+                RuntimeNames.INVALID_RESUME_POINT, RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR, false));
         entry.add(new InsnNode(Opcodes.ATHROW));
         for (Map.Entry<AbstractInsnNode, Reentry> reentry : reentries.entrySet()) {
             Reentry region = reentry.getValue();
@@ -425,24 +517,16 @@ public final class CaptureWeaver {
             }
             handlers.add(new InsnNode(Opcodes.ATHROW));
         }
+        // Every path leaves the restore code by a jump into the method's code: the frame stays in its local, so that
+        // calls made by this activation pass it as the caller token, and the method's code before its first site is
+        // unreachable here (the class writer turns it into nop .. athrow).
         entry.add(restoreBlocks);
-        entry.add(body);
-        if (passesToken || reentersMonitors) {
-            // A normal entry: no frame was restored. A method that calls into the runtime reads the local, and the
-            // restore paths through a region's entry merge with this one.
-            entry.add(new InsnNode(Opcodes.ACONST_NULL));
-            entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
-        }
-        if (reentersMonitors) {
-            entry.add(new InsnNode(Opcodes.ICONST_M1));
-            entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-        }
         method.instructions.insert(entry);
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
         method.tryCatchBlocks.addAll(resultEntries);
-        method.maxLocals = maxLocals;
-        return points;
+        method.maxLocals = reentersMonitors ? resumePointLocal + 1 : frameLocal + 1;
+        return plan.points();
     }
 
     /** The entries of the method's exception table that cover the call, in their order. */
@@ -508,39 +592,138 @@ public final class CaptureWeaver {
         return code;
     }
 
-    private static InsnList captureCode(String key, boolean isStatic, int site,
-            List<SavedSlot> slots, List<SavedSlot> argumentSlots, int[] locks) {
-        long[] counts = new long[4];
-        count(slots, counts, 0);
-        count(argumentSlots, counts, 2);
+    /** Stack: s0 .. sn-1 -> (empty), each entry stored into its temporary, or popped when a constant produced it. */
+    private static InsnList spillCode(List<SavedSlot> stackSlots) {
+        InsnList code = new InsnList();
+        for (int index = stackSlots.size() - 1; index >= 0; index--) {
+            SavedSlot slot = stackSlots.get(index);
+            if (slot.constant() != null) {
+                code.add(new InsnNode(slot.kind().size == 2 ? Opcodes.POP2 : Opcodes.POP));
+            } else {
+                code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
+            }
+        }
+        return code;
+    }
+
+    /**
+     * A site's capture handler: it exits the JVM monitors held at the site, hands the receiver and the saved values to
+     * the site's capture helper, and throws the capture on.
+     */
+    private static InsnList handlerCode(Plan plan, SitePlan site) {
         InsnList code = new InsnList();
         // Stack: capture. The JVM monitors held here are released first, so that nothing that can throw runs
         // holding them outside a catch-any handler (HotSpot would refuse to compile the method); the runtime
         // monitors stay held.
-        for (int index = locks.length - 1; index >= 0; index--) {
-            code.add(new VarInsnNode(Opcodes.ALOAD, locks[index]));
+        for (int index = site.locks().length - 1; index >= 0; index--) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, site.locks()[index]));
             code.add(new InsnNode(Opcodes.MONITOREXIT));
         }
-        code.add(isStatic ? new InsnNode(Opcodes.ACONST_NULL) : new VarInsnNode(Opcodes.ALOAD, 0));
-        code.add(integer(site));
-        code.add(new LdcInsnNode(counts[0] << 48 | counts[1] << 32 | counts[2] << 16 | counts[3]));
-        // Stack: capture, receiver, site, counts
-        code.add(EntryCalls.capture(key));
-        // Stack: capture, frame
-        code.add(pushCode(slots));
-        if (counts[2] + counts[3] > 0) {
-            LabelNode done = new LabelNode();
-            code.add(new InsnNode(Opcodes.DUP));
-            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.SAVES_ARGUMENTS,
-                    RuntimeNames.SAVES_ARGUMENTS_DESCRIPTOR, false));
-            code.add(new JumpInsnNode(Opcodes.IFEQ, done));
-            code.add(pushCode(argumentSlots));
-            code.add(done);
+        if (!plan.isStatic) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
         }
-        code.add(new InsnNode(Opcodes.POP));
+        for (SavedSlot slot : site.slots()) {
+            if (slot.isSaved()) {
+                code.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
+            }
+        }
+        // Stack: capture, (receiver), saved values
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, plan.owner, captureHelperName(plan.methodIndex, site.point()),
+                captureHelperDescriptor(plan, site), plan.ownerIsInterface));
         // Stack: capture
         code.add(new InsnNode(Opcodes.ATHROW));
         return code;
+    }
+
+    /** The name of the capture helper of a capturing method's site. */
+    private static String captureHelperName(int methodIndex, int point) {
+        return RuntimeNames.CAPTURE_HELPER_PREFIX + methodIndex + "$" + point;
+    }
+
+    /** Takes the receiver (in an instance method) and each saved value, as the frame's push methods take them. */
+    private static String captureHelperDescriptor(Plan plan, SitePlan site) {
+        StringBuilder descriptor = new StringBuilder("(");
+        if (!plan.isStatic) {
+            descriptor.append("Ljava/lang/Object;");
+        }
+        for (SavedSlot slot : site.slots()) {
+            if (slot.isSaved()) {
+                descriptor.append(slot.kind().frameDescriptor);
+            }
+        }
+        return descriptor.append(")V").toString();
+    }
+
+    /**
+     * The capture helpers of a planned method, one per site, private static synthetic methods of its class, without
+     * frames: each takes a frame from the runtime for the activation (linked to the method's key, see
+     * {@link EntryCalls}) and pushes the values it was given, the call's arguments only in the innermost activation.
+     *
+     * <pre>
+     * private static synthetic void $picothreads$capture$M$K(Object receiver, v0 .. vi-1, a0 .. am-1) {
+     *     Frame f = capture(receiver or null, site, counts);
+     *     f.pushX(v0) .. f.pushX(vi-1);
+     *     if (f.savesArguments()) { f.pushX(a0) .. f.pushX(am-1); }
+     * }
+     * </pre>
+     */
+    public static List<MethodNode> captureHelpers(Plan plan) {
+        List<MethodNode> helpers = new ArrayList<>();
+        for (SitePlan site : plan.sites) {
+            MethodNode helper = new MethodNode(RuntimeNames.ASM_API,
+                    Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
+                    captureHelperName(plan.methodIndex, site.point()), captureHelperDescriptor(plan, site), null, null);
+            List<SavedSlot> saved = site.slots().subList(0, site.continuedCount());
+            List<SavedSlot> arguments = site.argumentSlots();
+            long[] counts = new long[4];
+            count(saved, counts, 0);
+            count(arguments, counts, 2);
+            InsnList code = helper.instructions;
+            int parameter = 0;
+            if (plan.isStatic) {
+                code.add(new InsnNode(Opcodes.ACONST_NULL));
+            } else {
+                code.add(new VarInsnNode(Opcodes.ALOAD, parameter++));
+            }
+            code.add(integer(site.siteCode()));
+            code.add(new LdcInsnNode(counts[0] << 48 | counts[1] << 32 | counts[2] << 16 | counts[3]));
+            // Stack: receiver, site, counts
+            code.add(EntryCalls.capture(plan.key));
+            // Stack: frame
+            parameter = pushParameters(code, saved, parameter);
+            if (counts[2] + counts[3] > 0) {
+                LabelNode done = new LabelNode();
+                code.add(new InsnNode(Opcodes.DUP));
+                code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.SAVES_ARGUMENTS,
+                        RuntimeNames.SAVES_ARGUMENTS_DESCRIPTOR, false));
+                code.add(new JumpInsnNode(Opcodes.IFEQ, done));
+                pushParameters(code, arguments, parameter);
+                code.add(done);
+            }
+            code.add(new InsnNode(Opcodes.POP));
+            code.add(new InsnNode(Opcodes.RETURN));
+            helpers.add(helper);
+        }
+        return helpers;
+    }
+
+    /**
+     * Stack: frame -> frame, having pushed into it the helper's parameters from {@code parameter} on, one per saved
+     * slot; answers the parameter after them.
+     */
+    private static int pushParameters(InsnList code, List<SavedSlot> slots, int parameter) {
+        for (SavedSlot slot : slots) {
+            if (!slot.isSaved()) {
+                continue;
+            }
+            code.add(new InsnNode(Opcodes.DUP));
+            code.add(new VarInsnNode(slot.kind().loadOpcode, parameter));
+            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME,
+                    RuntimeNames.framePush(slot.kind().frameMethodSuffix), "(" + slot.kind().frameDescriptor + ")V",
+                    false));
+            parameter += slot.kind().size;
+        }
+        return parameter;
     }
 
     /** Stack: (empty) -> the result, if any: the call of {@code Continuation.resultX()} for a call of that type. */
@@ -556,22 +739,6 @@ public final class CaptureWeaver {
                 counts[slot.kind().isPrimitive() ? at + 1 : at]++;
             }
         }
-    }
-
-    /** Stack: capture, frame -> capture, frame, having pushed each saved slot's value into the frame. */
-    private static InsnList pushCode(List<SavedSlot> slots) {
-        InsnList code = new InsnList();
-        for (SavedSlot slot : slots) {
-            if (!slot.isSaved()) {
-                continue;
-            }
-            code.add(new InsnNode(Opcodes.DUP));
-            code.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
-            code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME,
-                    RuntimeNames.framePush(slot.kind().frameMethodSuffix), "(" + slot.kind().frameDescriptor + ")V",
-                    false));
-        }
-        return code;
     }
 
     /**

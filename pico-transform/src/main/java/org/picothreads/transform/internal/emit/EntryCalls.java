@@ -15,10 +15,9 @@ import org.picothreads.transform.internal.RuntimeNames;
  * reach it (the runtime's {@code ProtocolAccess} decides):
  *
  * <pre>
- * restoring hint:   INVOKESTATIC Continuation.restoring()I               (a trivial method: the field is private)
- * resume:           INVOKEDYNAMIC resume()Frame      [Continuation.link, "Owner.method(desc)"]
- * capture:          Stack: point, references, primitives
- *                   INVOKEDYNAMIC capture(III)Frame  [Continuation.link, "Owner.method(desc)"]
+ * resume:           INVOKEDYNAMIC resume()Frame      [Continuation.link, "Owner.method(desc)"]   (continuation entry)
+ * capture:          Stack: receiver or null, site, counts                                 (capture helper)
+ *                   INVOKEDYNAMIC capture(Object, int, long)Frame  [Continuation.link, "Owner.method(desc)"]
  * caller token:     Stack: frame or null
  *                   INVOKESTATIC CallerToken.pass(Object)V               (a trivial method: the field is private)
  * </pre>
@@ -36,12 +35,6 @@ public final class EntryCalls {
             RuntimeNames.LINK_DESCRIPTOR, false);
 
     private EntryCalls() {
-    }
-
-    /** Pushes the restoring hint. */
-    public static AbstractInsnNode restoringHint() {
-        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RESTORING,
-                RuntimeNames.RESTORING_DESCRIPTOR, false);
     }
 
     /** Pushes the frame the activation of {@code key} must restore, or null. */

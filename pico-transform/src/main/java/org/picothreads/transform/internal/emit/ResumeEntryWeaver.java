@@ -20,16 +20,16 @@ import org.picothreads.transform.internal.RuntimeNames;
 
 /**
  * Makes the resume entry of a class with capturing methods: the one method through which the runtime re-enters a
- * saved activation of any of them, calling it non-virtually (so an override never runs in its place) with its
- * receiver and default arguments; the method restores everything else from its saved frame. The value it returns
- * goes to the runtime, which hands it to the next saved activation.
+ * saved activation of any of them, calling the method's continuation ({@link ContinuationMethod}, private, so an
+ * override never runs in its place) with its receiver and default arguments; the continuation restores everything
+ * else from its saved frame. The value it returns goes to the runtime, which hands it to the next saved activation.
  *
  * <pre>
  * private static synthetic void $picothreads$resume(Object receiver, int method) {
  *     Continuation.resumeEntryCalled();                  (refuses any caller but the runtime)
  *     switch (method) {
- *         case i: Continuation.returned(((Owner) receiver).m_i(0, null, ...), 'I'); return   (invokespecial)
- *         case j: Owner.s_j(0L, ...); return                                                (static, void)
+ *         case i: Continuation.returned(((Owner) receiver).m_i(0, null, ..., null), 'I'); return   (invokespecial)
+ *         case j: Owner.s_j(0L, ..., null); return                                                (static, void)
  *     }
  * }
  * </pre>
@@ -38,7 +38,7 @@ public final class ResumeEntryWeaver {
     private ResumeEntryWeaver() {
     }
 
-    /** The resume entry of {@code owner} for its capturing methods by index, without frames. */
+    /** The resume entry of {@code owner} for its capturing methods' continuations by index, without frames. */
     public static MethodNode entry(ClassNode owner, SortedMap<Integer, MethodNode> capturingMethods) {
         boolean isInterface = (owner.access & Opcodes.ACC_INTERFACE) != 0;
         MethodNode entry = new MethodNode(RuntimeNames.ASM_API,
