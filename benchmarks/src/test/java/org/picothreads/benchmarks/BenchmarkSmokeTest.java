@@ -66,7 +66,7 @@ class BenchmarkSmokeTest {
 
     @Test
     void the_loopback_echo_benchmark_runs_on_every_runtime() throws RunnerException {
-        assertEquals(4, runOnce(LoopbackEcho.class, "connections", "20", "rounds", "3").size());
+        assertEquals(5, runOnce(LoopbackEcho.class, "connections", "20", "rounds", "3").size());
     }
 
     @Test

@@ -15,6 +15,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.DatagramChannel;
 import java.util.Set;
+import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
@@ -214,7 +215,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         sendLock.lock();
         try {
             ensureOpenAfterBlocking();
-            while (channel.send(buffer, target) == 0) {
+            while (BlockingChannels.sendNow(channel, buffer, target) == 0) {
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
                 ensureOpenAfterBlocking();
             }
@@ -246,7 +247,7 @@ public class PicoDatagramSocket extends DatagramSocket {
         ByteBuffer buffer = ByteBuffer.wrap(packet.getData(), packet.getOffset(), packet.getLength());
         try {
             while (true) {
-                SocketAddress sender = channel.receive(buffer);
+                SocketAddress sender = BlockingChannels.receiveNow(channel, buffer);
                 if (sender != null) {
                     packet.setLength(buffer.position() - packet.getOffset());
                     packet.setSocketAddress(sender);

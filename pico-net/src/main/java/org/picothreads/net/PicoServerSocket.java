@@ -13,6 +13,7 @@ import java.net.StandardSocketOptions;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.util.Set;
+import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
@@ -142,7 +143,7 @@ public class PicoServerSocket extends ServerSocket {
         while (true) {
             SocketChannel accepted;
             try {
-                accepted = channel.accept();
+                accepted = BlockingChannels.acceptNow(channel);
             } catch (IOException e) {
                 throw SocketErrors.ofTransfer(e);
             }

@@ -15,6 +15,7 @@ import java.net.StandardSocketOptions;
 import java.net.UnknownHostException;
 import java.nio.channels.SocketChannel;
 import java.util.Set;
+import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
@@ -156,7 +157,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
                 channel.bind(local);
             }
             connected = true;
-            connectPending = !channel.connect(remote);
+            connectPending = !BlockingChannels.startConnect(channel, remote);
         } catch (IOException e) {
             closeQuietly();
             throw SocketErrors.ofConnect(e);
@@ -226,7 +227,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         long deadline = IoWait.deadlineAfter(timeout);
         connected = true;
         try {
-            connectPending = !channel.connect(address);
+            connectPending = !BlockingChannels.startConnect(channel, address);
         } catch (IOException e) {
             connectFailed();
             throw SocketErrors.ofConnect(e);
@@ -255,7 +256,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         while (connectPending) {
             boolean done;
             try {
-                done = channel.finishConnect();
+                done = BlockingChannels.finishConnectNow(channel);
             } catch (IOException e) {
                 connectFailed();
                 throw SocketErrors.ofConnect(e);

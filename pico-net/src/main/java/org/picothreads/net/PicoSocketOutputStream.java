@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.net.SocketException;
 import java.nio.ByteBuffer;
 import java.util.Objects;
+import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.TransferBuffers;
@@ -72,7 +73,7 @@ public final class PicoSocketOutputStream extends OutputStream {
             step.put(bytes, offset + written, Math.min(step.capacity(), length - written)).flip();
             int count;
             try {
-                count = socket.channel.write(step);
+                count = BlockingChannels.writeNow(socket.channel, step);
             } catch (IOException e) {
                 throw SocketErrors.ofTransfer(e);
             }

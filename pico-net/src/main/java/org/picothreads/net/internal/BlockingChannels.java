@@ -22,8 +22,8 @@ import org.picothreads.runtime.internal.Parking;
 
 /**
  * The channels in blocking mode that a PicoThread used and that pico-net therefore switched to non-blocking mode,
- * emulating blocking mode for the program, with the plain channel calls of the emulation (this package is not
- * rewritten, so these calls reach the JDK's channel).
+ * emulating blocking mode for the program, with the plain channel calls of the emulation and of pico-net's own
+ * sockets (this package is not rewritten, so these calls reach the JDK's channel without the emulation's lookup).
  */
 public final class BlockingChannels {
     /** The emulated channels, with their waits; a channel leaves when the program switches it to non-blocking. */

@@ -41,6 +41,11 @@ final class Lane {
         return readyHint > 0;
     }
 
+    /** How many threads are ready in this lane, as of the last change; without the lock. */
+    int readyCountHint() {
+        return readyHint;
+    }
+
     /** True when this lane has ready threads; under its lock. */
     boolean hasReady() {
         synchronized (queue) {

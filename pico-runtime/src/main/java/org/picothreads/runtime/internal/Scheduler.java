@@ -75,7 +75,7 @@ public final class Scheduler {
     private static final long PINNED_YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /**
      * Fewest dispatches between two polls of the I/O poller by a busy carrier while tasks are ready, so that I/O is
-     * never starved; a longer run queue waits one round of it.
+     * never starved; when more threads are ready, a carrier polls once per round of them.
      */
     private static final int DISPATCHES_PER_IO_POLL = 64;
 
@@ -912,6 +912,15 @@ public final class Scheduler {
         due.clear();
     }
 
+    /** How many threads are ready in all lanes, as of each lane's last change; without the locks. */
+    private int readyCountHint() {
+        int count = 0;
+        for (Lane lane : lanes) {
+            count += lane.readyCountHint();
+        }
+        return count;
+    }
+
     /** True when some lane may have a ready thread; without the locks. */
     private boolean anyReadyHint() {
         for (Lane lane : lanes) {
@@ -1223,8 +1232,11 @@ public final class Scheduler {
             if (next != null) {
                 idleSince = 0;
                 if (--carrier.dispatchesUntilIoPoll <= 0) {
-                    carrier.dispatchesUntilIoPoll = DISPATCHES_PER_IO_POLL;
                     pollIoNow(carrier);
+                    // At most once per round of the ready threads: a poll reports again the channels of threads it
+                    // already woke that have not run yet (read interest stays armed), at most one per ready thread,
+                    // so polling once per round keeps that work constant per dispatch.
+                    carrier.dispatchesUntilIoPoll = Math.max(DISPATCHES_PER_IO_POLL, readyCountHint());
                 }
                 captured = dispatch(next, carrier);
                 continue;
