@@ -43,6 +43,8 @@ public final class Frame {
     /** Kinds of the value in the result register, as the descriptor character of the returning method's type. */
     static final char VOID = 'V';
     static final char REFERENCE = 'L';
+    /** The kind of an empty result register: no activation finished since the last outcome was taken. */
+    static final char EMPTY = 0;
 
     private Object[] references = NO_REFERENCES;
     private long[] primitives = NO_PRIMITIVES;
@@ -73,7 +75,7 @@ public final class Frame {
     private boolean invokesAgain;
 
     /** The result register: the kind of value the last activation to finish returned, its bits or reference. */
-    private char resultKind = VOID;
+    private char resultKind = EMPTY;
     private long resultBits;
     private Object resultReference;
     /** The exception the last activation to finish threw, or null. */
@@ -271,6 +273,18 @@ public final class Frame {
         resultFailure = null;
     }
 
+    /** Records, unless the register already holds an outcome, that an activation returned with no value. */
+    void returnedNothing() {
+        if (!holdsOutcome()) {
+            resultKind = VOID;
+        }
+    }
+
+    /** True when the result register holds an outcome (a value, no value, or an exception) not yet taken. */
+    boolean holdsOutcome() {
+        return resultKind != EMPTY || resultFailure != null;
+    }
+
     /** Puts the exception an activation threw into the result register. */
     void threw(Throwable failure) {
         resultKind = VOID;
@@ -298,13 +312,13 @@ public final class Frame {
     Object takeResultReference() {
         Object reference = resultReference;
         resultReference = null;
-        resultKind = VOID;
+        resultKind = EMPTY;
         return reference;
     }
 
     /** Empties the result register after its value was read. */
     void consumeResult() {
-        resultKind = VOID;
+        resultKind = EMPTY;
         resultReference = null;
     }
 
