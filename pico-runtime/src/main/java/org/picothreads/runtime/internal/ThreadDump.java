@@ -3,9 +3,12 @@ package org.picothreads.runtime.internal;
 import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.picothreads.runtime.PicoThread;
 
 /**
@@ -30,6 +33,10 @@ import org.picothreads.runtime.PicoThread;
 final class ThreadDump {
     /** PicoThread's private field holding the Runnable given to its constructor. */
     private static final VarHandle PICO_THREAD_TARGET;
+    /** The runtime's frames on top of a stack trace, which getStackTrace leaves out. */
+    private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
+    /** The walker of a running thread's own stack trace, which stops at the driver's frame. */
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
     private static volatile Thread intervalReporter;
 
@@ -188,7 +195,7 @@ final class ThreadDump {
     }
 
     /** {@code owner.method(File.java:line)} for a saved frame, or with {@code (Unknown Source)}. */
-    private static String location(String key, int resumePoint, Task task, Map<String, Rewritten> markers) {
+    private static StackTraceElement location(String key, int resumePoint, Task task, Map<String, Rewritten> markers) {
         int dot = key.indexOf('.');
         String className = key.substring(0, dot).replace('/', '.');
         String member = key.substring(dot + 1);
@@ -197,8 +204,32 @@ final class ThreadDump {
             markers.put(className, findMarker(className, task));
         }
         int line = line(markers.get(className), member, resumePoint);
-        String source = line > 0 ? sourceFile(className) + ":" + line : "Unknown Source";
-        return className + "." + methodName + "(" + source + ")";
+        return new StackTraceElement(className, methodName, line > 0 ? sourceFile(className) : null, line);
+    }
+
+    /**
+     * The stack trace of the running PicoThread, as {@link Thread#getStackTrace()} shows a platform thread's: the
+     * activations running on the carrier, from the caller of getStackTrace down to the driver (without the resume
+     * entries through which the driver re-entered them), then the saved activations below them that a lazy resume
+     * has not re-entered yet, innermost first. The forwarding frames under the outermost saved activation
+     * (PicoThread.run) are not among them.
+     */
+    static StackTraceElement[] stackTraceOfCurrent(Task task) {
+        List<StackTraceElement> trace = WALKER.walk(frames -> frames
+                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE))
+                .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
+                .filter(frame -> !frame.getMethodName().equals(DispatchFrame.RESUME_ENTRY))
+                .map(StackWalker.StackFrame::toStackTraceElement)
+                .collect(Collectors.toCollection(ArrayList::new)));
+        if (task.savedStack != null) {
+            Map<String, Rewritten> markers = new HashMap<>();
+            Object[] outermostFirst = task.savedStack.describeSaved();
+            for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
+                trace.add(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1], task,
+                        markers));
+            }
+        }
+        return trace.toArray(new StackTraceElement[0]);
     }
 
     /** The source line of a resume point from a class's marker, or -1. */
