@@ -22,7 +22,8 @@ import org.picothreads.runtime.PicoThread;
  * </pre>
  *
  * The tasks are read while no carrier can take a task from a run queue (the scheduler holds every lane's queue lock
- * around {@link #write}); a task a carrier is running shows no frames, since its saved state is changing. The line of a frame comes from the
+ * around {@link #write}); a task another carrier is running shows no frames, since its saved state is changing; the
+ * task that takes the dump shows its running frames, then its saved ones. The line of a frame comes from the
  * {@link Rewritten#lines()} of the frame's class, found by name through the class loaders of the PicoThread (its
  * class, its Runnable's class, its context class loader, then the system class loader); {@code (Unknown Source)}
  * when none has it. The file name is the top-level class's simple name with {@code .java}.
@@ -152,6 +153,13 @@ final class ThreadDump {
         text.append('\n');
         if (task.pinnedWait) {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
+            return;
+        }
+        if (task == Carrier.currentTaskOnThisThread()) {
+            for (StackTraceElement element : stackTraceOfCurrent(task)) {
+                text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
+                        element.getFileName(), element.getLineNumber())).append('\n');
+            }
             return;
         }
         if (task.savedStack == null || task.isDispatched()) {
