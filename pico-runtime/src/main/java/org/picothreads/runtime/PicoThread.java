@@ -212,6 +212,15 @@ public class PicoThread extends Thread {
         return task.isTerminated() ? null : super.getUncaughtExceptionHandler();
     }
 
+    /**
+     * On this thread itself, the activations it is running and, below them, those a lazy resume has not re-entered
+     * yet, as a platform thread shows them; from another thread, an empty array (see ThreadCalls#stackTrace).
+     */
+    @Override
+    public StackTraceElement[] getStackTrace() {
+        return ThreadCalls.stackTrace(task);
+    }
+
     /** As {@link Thread#toString()} on the running JDK: {@code Thread[#id,name,priority,group]} on JDK 19 and later. */
     @Override
     public String toString() {

@@ -14,34 +14,39 @@ import java.util.concurrent.ConcurrentHashMap;
  * unwound by the capture and run again from its start on resume; when one is found the thread blocks in
  * place (pinned) instead.
  *
- * <p>The check walks the carrier's stack by class (see {@link #TRUST}): a frame is capturable when its
- * class carries the {@link Rewritten} marker, when it is PicoThread (whose run() only forwards to the thread's
- * Runnable), or when it is the forwarding proxy of a lambda or method reference. The frames the JVM hides are
- * walked too: the LambdaForm frames of a MethodHandle call, whose combinators may run code around their target, are
- * not capturable, so a blocking call reached through {@code invokeExact} pins. Two kinds of frames are checked by
- * method, with a second walk that resolves methods, made only when one is on the stack: the frames of a class whose
- * marker lists methods left without capture code ({@link Rewritten#notCapturable()}), and a rewritten frame that
- * called a lambda proxy, which must be stopped at one of its suspension call sites ({@link Rewritten#sites()}). The
- * walk ends at {@link DispatchFrame}, through which the scheduler runs the thread; after a lazy resume, the frames
- * below it are the activations that ran since, and only those are checked. The method handle frames of the driver's
- * own call of a resume entry, right above DispatchFrame, are the one place such frames are capturable.
+ * <p>One walk over the carrier's stack, from the blocking call down to {@link DispatchFrame}, through which the
+ * scheduler runs the thread (after a lazy resume, the frames above it are the activations that ran since, and only
+ * those are checked), judges each frame by its class and then by its method (see {@link ClassTrust}). A frame can be
+ * captured when:
+ * <ul>
+ * <li>its class carries the {@link Rewritten} marker and a resume entry, and the frame is one of the marker's
+ *     capturing methods stopped at one of that method's suspension call sites ({@link Rewritten#sites()}), or the
+ *     class's resume entry called by the driver. Checking by method and call site is what makes the check sound
+ *     where the analysis was blind: a call whose blocking override it never saw (an implementation rewritten
+ *     separately, in another class loader, generated or loaded later; a lambda made by LambdaMetafactory at run
+ *     time) is not a suspension point of its caller, and a capture through that frame would lose the caller's work
+ *     or run it again. A method left without capture code ({@link Rewritten#notCapturable()}) is never one of the
+ *     capturing methods;</li>
+ * <li>its class is one of the runtime's classes that follow the protocol by hand (their marker gives no sites):
+ *     trusted by class, as they only forward a call and hand back its value;</li>
+ * <li>it is PicoThread, whose run() only forwards to the thread's Runnable, or the forwarding proxy of a lambda or
+ *     method reference.</li>
+ * </ul>
+ * The frames the JVM hides are walked too: the LambdaForm frames of a MethodHandle call, whose combinators may run
+ * code around their target, are not capturable, so a blocking call reached through {@code invokeExact} pins. The
+ * method handle frames of the driver's own call of a resume entry, right above DispatchFrame, are the one place such
+ * frames are capturable.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
- * call at each call site that pins because of a frame that was not rewritten.
+ * call at each call site that pins because of a frame that cannot be captured.
  */
 final class CaptureSafety {
     private static final boolean ENABLED = !"false".equals(System.getProperty("picothreads.checkFrames"));
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
-    /** The walker of the check by method and of the trace: frames with their methods, hidden frames included. */
+    /** The walker of the check and of the trace: frames with their methods, hidden frames included. */
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
             StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
-    /**
-     * The walker of the check itself: classes only. On JDK 22 and later it drops method information
-     * (StackWalker.Option.DROP_METHOD_INFO, looked up by name since the runtime compiles for 17), which spares
-     * the JVM from resolving every frame's method, the bulk of the check's cost.
-     */
-    private static final StackWalker CLASS_WALKER = classWalker();
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
@@ -58,11 +63,8 @@ final class CaptureSafety {
     private static final ClassValue<ClassTrust> TRUST = new ClassValue<>() {
         @Override
         protected ClassTrust computeValue(Class<?> type) {
-            if (type == PicoThreadClass.TYPE) {
+            if (type == PicoThreadClass.TYPE || isLambdaProxy(type)) {
                 return ClassTrust.FORWARDER;
-            }
-            if (isLambdaProxy(type)) {
-                return ClassTrust.LAMBDA_PROXY;
             }
             Rewritten rewritten = type.getAnnotation(Rewritten.class);
             if (rewritten == null || rewritten.value().length == 0
@@ -80,25 +82,18 @@ final class CaptureSafety {
     }
 
     /**
-     * True when the running thread can be captured here; false when a frame that was not rewritten stands
+     * True when the running thread can be captured here; false when a frame that cannot be captured stands
      * between the blocking call and the scheduler.
      */
     static boolean everyFrameCapturable() {
         if (!ENABLED) {
             return true;
         }
-        Class<?> blocker = CLASS_WALKER.walk(frames -> firstUntrustedClass(frames
-                .map(StackWalker.StackFrame::getDeclaringClass)
-                .dropWhile(type -> isNextToBlockingCall(type) && type != DispatchFrame.class)
-                .takeWhile(type -> type != DispatchFrame.class)
+        StackWalker.StackFrame blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
+                .dropWhile(frame -> isNextToBlockingCall(frame.getDeclaringClass())
+                        && frame.getDeclaringClass() != DispatchFrame.class)
+                .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
                 .iterator()));
-        if (blocker == CheckMethods.class) {
-            blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
-                    .dropWhile(frame -> isNextToBlockingCall(frame.getDeclaringClass())
-                            && frame.getDeclaringClass() != DispatchFrame.class)
-                    .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
-                    .iterator()));
-        }
         if (blocker == null) {
             return true;
         }
@@ -109,38 +104,29 @@ final class CaptureSafety {
     }
 
     /**
-     * The first class that is not trusted at all; else {@link CheckMethods} when some frame must be checked by method:
-     * its class lists methods left without capture code, or it called a lambda proxy; else null.
+     * The first frame that cannot be captured, or null: a frame whose class is not trusted and is not the method
+     * handle machinery, method handle frames between two trusted frames, a trusted frame that {@link ClassTrust}
+     * refuses by method, or any frame below a resume entry (which only the driver calls, right above DispatchFrame).
      */
-    private static Class<?> firstUntrustedClass(Iterator<Class<?>> classes) {
-        Class<?> answer = null;
-        boolean calledProxy = false;
-        Class<?> invokerBetween = null;
-        while (classes.hasNext()) {
-            Class<?> type = classes.next();
-            ClassTrust trust = TRUST.get(type);
-            if (trust == null) {
-                if (!isInvoker(type)) {
-                    return type;
-                }
-                invokerBetween = invokerBetween == null ? type : invokerBetween;
+    private static StackWalker.StackFrame firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
+        StackWalker.StackFrame invokerBetween = null;
+        boolean belowResumeEntry = false;
+        while (frames.hasNext()) {
+            StackWalker.StackFrame frame = frames.next();
+            ClassTrust trust = TRUST.get(frame.getDeclaringClass());
+            if (trust == null && isInvoker(frame.getDeclaringClass())) {
+                invokerBetween = invokerBetween == null ? frame : invokerBetween;
                 continue;
             }
-            if (invokerBetween != null) {
-                return invokerBetween;
+            if (invokerBetween != null || belowResumeEntry) {
+                return invokerBetween != null ? invokerBetween : frame;
             }
-            if (trust.checksMethods() || calledProxy && trust.checksSites()) {
-                answer = CheckMethods.class;
+            if (trust == null || !trust.canCapture(frame)) {
+                return frame;
             }
-            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
+            belowResumeEntry = trust.isResumeEntry(frame);
         }
-        return answer;
-    }
-
-    /** The answer of {@link #firstUntrustedClass} that asks for the check by method. */
-    private static final class CheckMethods {
-        private CheckMethods() {
-        }
+        return null;
     }
 
     /**
@@ -155,92 +141,80 @@ final class CaptureSafety {
     }
 
     /**
-     * The class of the first frame that cannot be captured, or null. A frame can be captured when its class is trusted
-     * (see {@link #TRUST}), its method is not one that the class's marker lists as left without capture code, and, when
-     * it called a lambda proxy, the call is one of the method's suspension call sites. Deciding by class rather than by
-     * method is sound otherwise within one transformation: a method of a rewritten class that was not rewritten
-     * cannot stand between two capturable frames, because the analysis rewrites or pins every method that calls into
-     * code that can block, and the marker names the ones it could do neither for. A lambda proxy is the exception: an
-     * object LambdaMetafactory made at run time reaches code the analysis did not see called there. Classes rewritten
-     * in separate runs that do not see each other are another; transform a program's classes together.
+     * What a class's {@link Rewritten} marker says about its frames, for the check: by method and call site when the
+     * marker gives the suspension call sites (classes the transformer rewrote), by class otherwise (PicoThread, lambda
+     * proxies, the runtime's classes that follow the protocol by hand).
      */
-    private static Class<?> firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
-        boolean calledProxy = false;
-        Class<?> invokerBetween = null;
-        while (frames.hasNext()) {
-            StackWalker.StackFrame frame = frames.next();
-            ClassTrust trust = TRUST.get(frame.getDeclaringClass());
-            if (trust == null && isInvoker(frame.getDeclaringClass())) {
-                invokerBetween = invokerBetween == null ? frame.getDeclaringClass() : invokerBetween;
-                continue;
-            }
-            if (invokerBetween != null) {
-                return invokerBetween;
-            }
-            if (trust == null || !trust.canCapture(frame.getMethodName() + frame.getDescriptor(),
-                    calledProxy ? frame.getByteCodeIndex() : -1)) {
-                return frame.getDeclaringClass();
-            }
-            calledProxy = trust == ClassTrust.LAMBDA_PROXY;
-        }
-        return null;
-    }
-
-    /** What a class's {@link Rewritten} marker says about its frames, for the check. */
     private static final class ClassTrust {
-        /** PicoThread, whose run() only forwards to the thread's Runnable. */
+        /** PicoThread, whose run() only forwards to the thread's Runnable, or a lambda proxy, which forwards too. */
         static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null);
-        /** A lambda proxy: its one method forwards to the implementation. */
-        static final ClassTrust LAMBDA_PROXY = new ClassTrust(Set.of(), null);
 
         /** The methods left without capture code. */
         private final Set<String> notCapturable;
-        /** The bytecode offsets of each capturing method's suspension call sites, or null when the marker has none. */
-        private final Map<String, int[]> sites;
+        /**
+         * Each capturing method's descriptors and the bytecode offsets of its suspension call sites, ascending, by
+         * method name; null when the marker gives no sites and the class's frames are trusted by class.
+         */
+        private final Map<String, CapturingMethod[]> capturingMethods;
 
-        private ClassTrust(Set<String> notCapturable, Map<String, int[]> sites) {
+        private ClassTrust(Set<String> notCapturable, Map<String, CapturingMethod[]> capturingMethods) {
             this.notCapturable = notCapturable;
-            this.sites = sites;
+            this.capturingMethods = capturingMethods;
         }
 
         static ClassTrust of(Rewritten marker) {
             String[] methods = marker.value();
             String[] offsets = marker.sites();
-            Map<String, int[]> sites = null;
-            if (offsets.length == methods.length) {
-                sites = new HashMap<>();
-                for (int index = 0; index < methods.length; index++) {
-                    sites.put(methods[index], offsets[index].isEmpty() ? new int[0]
-                            : Arrays.stream(offsets[index].split(",")).mapToInt(Integer::parseInt).toArray());
-                }
+            if (offsets.length != methods.length) {
+                return new ClassTrust(Set.of(marker.notCapturable()), null);
             }
-            return new ClassTrust(Set.of(marker.notCapturable()), sites);
-        }
-
-        /** True when some method of the class is left without capture code. */
-        boolean checksMethods() {
-            return !notCapturable.isEmpty();
-        }
-
-        /** True when the marker gives the suspension call sites, which a frame that called a lambda proxy must be at. */
-        boolean checksSites() {
-            return sites != null;
+            Map<String, CapturingMethod[]> capturing = new HashMap<>();
+            for (int index = 0; index < methods.length; index++) {
+                int parenthesis = methods[index].indexOf('(');
+                int[] sites = offsets[index].isEmpty() ? new int[0]
+                        : Arrays.stream(offsets[index].split(",")).mapToInt(Integer::parseInt).sorted().toArray();
+                CapturingMethod method = new CapturingMethod(methods[index].substring(parenthesis), sites);
+                capturing.merge(methods[index].substring(0, parenthesis), new CapturingMethod[] {method},
+                        (known, added) -> {
+                            CapturingMethod[] both = Arrays.copyOf(known, known.length + 1);
+                            both[known.length] = added[0];
+                            return both;
+                        });
+            }
+            return new ClassTrust(Set.of(marker.notCapturable()), Map.copyOf(capturing));
         }
 
         /**
-         * True when a frame of {@code method} can be captured, stopped at {@code offset} in a call of a lambda proxy
-         * (-1 for any other call).
+         * True when {@code frame}, of this class, can be captured: trusted by class, or a capturing method stopped at
+         * one of its suspension call sites, or the class's resume entry.
          */
-        boolean canCapture(String method, int offset) {
-            if (notCapturable.contains(method)) {
-                return false;
+        boolean canCapture(StackWalker.StackFrame frame) {
+            if (capturingMethods == null) {
+                return notCapturable.isEmpty() || !notCapturable.contains(frame.getMethodName()
+                        + frame.getDescriptor());
             }
-            if (offset < 0 || sites == null) {
-                return true;
+            CapturingMethod[] named = capturingMethods.get(frame.getMethodName());
+            if (named == null) {
+                return isResumeEntry(frame);
             }
-            int[] methodSites = sites.get(method);
-            return methodSites != null && Arrays.binarySearch(methodSites, offset) >= 0;
+            String descriptor = frame.getDescriptor();
+            for (CapturingMethod method : named) {
+                if (method.descriptor.equals(descriptor)) {
+                    return Arrays.binarySearch(method.sites, frame.getByteCodeIndex()) >= 0;
+                }
+            }
+            return false;
         }
+
+        /** True when {@code frame}, of this class, is its resume entry, through which only the driver calls. */
+        boolean isResumeEntry(StackWalker.StackFrame frame) {
+            return capturingMethods != null && frame.getMethodName().equals(DispatchFrame.RESUME_ENTRY)
+                    && frame.getDescriptor().equals(DispatchFrame.RESUME_ENTRY_DESCRIPTOR);
+        }
+    }
+
+    /** A capturing method's descriptor and the bytecode offsets of its suspension call sites, ascending. */
+    private record CapturingMethod(String descriptor, int[] sites) {
     }
 
     /**
@@ -284,18 +258,7 @@ final class CaptureSafety {
         }
     }
 
-    private static StackWalker classWalker() {
-        Set<StackWalker.Option> options = new java.util.HashSet<>(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-                StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
-        for (StackWalker.Option option : StackWalker.Option.values()) {
-            if (option.name().equals("DROP_METHOD_INFO")) {
-                options.add(option);
-            }
-        }
-        return StackWalker.getInstance(options);
-    }
-
-    private static void trace(Class<?> blocker) {
+    private static void trace(StackWalker.StackFrame blocker) {
         StackTraceElement caller = WALKER.walk(frames -> frames
                 .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass()))
                 .findFirst().map(StackWalker.StackFrame::toStackTraceElement).orElse(null));
@@ -304,8 +267,9 @@ final class CaptureSafety {
             return;
         }
         StringBuilder text = new StringBuilder("PicoThreads: thread \"").append(ThreadCalls.currentThread().getName())
-                .append("\" pinned at ").append(site).append(" because a frame of ").append(blocker.getName())
-                .append(" was not rewritten\n");
+                .append("\" pinned at ").append(site).append(" because the frame ").append(blocker.toStackTraceElement())
+                .append(TRUST.get(blocker.getDeclaringClass()) == null ? " was not rewritten\n"
+                        : " is not stopped at a suspension call site of a capturing method\n");
         WALKER.forEach(frame -> text.append("\tat ").append(frame.toStackTraceElement()).append('\n'));
         System.err.print(text);
     }

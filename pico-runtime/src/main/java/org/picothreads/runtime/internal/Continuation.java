@@ -49,6 +49,11 @@ public final class Continuation {
     private static int restoring;
 
     private static final VarHandle RESTORING;
+    /** Why a hand-over or a take-over of an outcome between lazily resumed activations is refused. */
+    private static final String HAND_OVER = "only a resume entry, on the PicoThread the runtime resumes, hands over"
+            + " the outcome of the method it re-entered";
+    private static final String TAKE_OVER = "only a rewritten activation that the runtime resumes after a call, on its"
+            + " PicoThread, takes the outcome of that call";
     /** {@link #resume(String)} and {@link #capture(Object, SavedMethod, int, long)}, which {@link #link} binds. */
     private static final MethodHandle RESUME;
     private static final MethodHandle CAPTURE;
@@ -215,18 +220,18 @@ public final class Continuation {
     public static void resumeEntryCalled() {
         Carrier carrier = Carrier.here();
         if (carrier == null || !carrier.restoring) {
-            throw new IllegalStateException("PicoThreads: a resume entry was called, but only the runtime may call it");
+            throw refused("resumeEntryCalled", "only the runtime calls a resume entry, to re-enter a saved activation");
         }
     }
 
     /** Called by a resume entry when the method it re-entered returned normally with a primitive value. */
     public static void returned(long bits, char kind) {
-        Carrier.here().frame.returned(kind, bits, null);
+        resumedThreadsFrame("returned", HAND_OVER).returned(kind, bits, null);
     }
 
     /** Called by a resume entry when the method it re-entered returned normally with a reference. */
     public static void returnedObject(Object value) {
-        Carrier.here().frame.returned(Frame.REFERENCE, 0, value);
+        resumedThreadsFrame("returnedObject", HAND_OVER).returned(Frame.REFERENCE, 0, value);
     }
 
     /**
@@ -234,12 +239,12 @@ public final class Continuation {
      * above it threw, else gives nothing (the value, if any, is dropped).
      */
     public static void resultVoid() {
-        result();
+        result("resultVoid").consumeResult();
     }
 
     /** Like {@link #resultVoid()} for a call of an {@code int}-like type: the value, converted as a lambda would. */
     public static int resultInt() {
-        Frame frame = result();
+        Frame frame = result("resultInt");
         char kind = frame.resultKind();
         if (kind == Frame.REFERENCE) {
             Object value = frame.takeResultReference();
@@ -260,7 +265,7 @@ public final class Continuation {
 
     /** Like {@link #resultInt()} for a call of type {@code long}. */
     public static long resultLong() {
-        Frame frame = result();
+        Frame frame = result("resultLong");
         char kind = frame.resultKind();
         if (kind == Frame.REFERENCE) {
             Object value = frame.takeResultReference();
@@ -283,7 +288,7 @@ public final class Continuation {
 
     /** Like {@link #resultInt()} for a call of type {@code float}. */
     public static float resultFloat() {
-        Frame frame = result();
+        Frame frame = result("resultFloat");
         char kind = frame.resultKind();
         if (kind == Frame.REFERENCE) {
             Object value = frame.takeResultReference();
@@ -305,7 +310,7 @@ public final class Continuation {
 
     /** Like {@link #resultInt()} for a call of type {@code double}. */
     public static double resultDouble() {
-        Frame frame = result();
+        Frame frame = result("resultDouble");
         char kind = frame.resultKind();
         if (kind == Frame.REFERENCE) {
             Object value = frame.takeResultReference();
@@ -328,7 +333,7 @@ public final class Continuation {
 
     /** Like {@link #resultInt()} for a call of a reference type: a primitive value is boxed, as a lambda would. */
     public static Object resultObject() {
-        Frame frame = result();
+        Frame frame = result("resultObject");
         char kind = frame.resultKind();
         if (kind == Frame.REFERENCE || kind == Frame.VOID) {
             return frame.takeResultReference();
@@ -349,18 +354,45 @@ public final class Continuation {
 
     /**
      * The running thread's saved stack, after throwing the exception the activation above threw, if any. The
-     * continuing activation has taken its JVM monitors again by now.
+     * continuing activation has taken its JVM monitors again by now. Refuses, changing nothing, a call when no
+     * activation has handed an outcome over (see {@link #resumedThreadsFrame}).
+     *
+     * @param entry the entry point called, named in the error
      */
-    private static Frame result() {
-        Carrier carrier = Carrier.here();
-        Frame frame = carrier.frame;
-        holderRestored(carrier.current, frame);
+    private static Frame result(String entry) {
+        Frame frame = resumedThreadsFrame(entry, TAKE_OVER);
+        if (!frame.holdsOutcome()) {
+            throw refused(entry, TAKE_OVER);
+        }
+        holderRestored(Carrier.here().current, frame);
         Throwable failure = frame.takeFailure();
         if (failure != null) {
             frame.consumeResult();
             throw Continuation.<RuntimeException>sneaky(failure);
         }
         return frame;
+    }
+
+    /**
+     * The saved stack of the PicoThread the calling carrier runs, for the hand-over between lazily resumed
+     * activations; refuses, changing nothing, a call from any other thread (a platform thread, a PicoThread that never
+     * suspended), so that hand-written code gets a clear error there. On a PicoThread's own run, hand-written code
+     * reaches only that thread's register, whose next outcome the runtime's own hand-over replaces.
+     *
+     * @param entry  the entry point called, named in the error
+     * @param reason why it is refused, in the error
+     */
+    private static Frame resumedThreadsFrame(String entry, String reason) {
+        Carrier carrier = Carrier.here();
+        Task task = carrier == null ? null : carrier.current;
+        if (task == null || carrier.frame.task() != task) {
+            throw refused(entry, reason);
+        }
+        return carrier.frame;
+    }
+
+    private static IllegalCallerException refused(String entry, String reason) {
+        return new IllegalCallerException("PicoThreads: Continuation." + entry + " was refused: " + reason);
     }
 
     @SuppressWarnings("unchecked")

@@ -41,6 +41,8 @@ public final class Frame {
     /** Kinds of the value in the result register, as the descriptor character of the returning method's type. */
     static final char VOID = 'V';
     static final char REFERENCE = 'L';
+    /** The kind of an empty result register: no activation finished since the last outcome was taken. */
+    static final char EMPTY = 0;
 
     /** The task whose saved stack this frame holds during its dispatch, or null between dispatches. */
     private Task task;
@@ -78,7 +80,7 @@ public final class Frame {
     private boolean invokesAgain;
 
     /** The result register: the kind of value the last activation to finish returned, its bits or reference. */
-    private char resultKind = VOID;
+    private char resultKind = EMPTY;
     private long resultBits;
     private Object resultReference;
     /** The exception the last activation to finish threw, or null. */
@@ -332,8 +334,18 @@ public final class Frame {
      * dumps; read while no carrier dispatches the task.
      */
     static Object[] describeSaved(Task task) {
-        Object[] saved = task.savedReferences;
-        int top = task.savedReferenceTop;
+        return describe(task.savedReferences, task.savedReferenceTop);
+    }
+
+    /**
+     * The activations still saved of the task attached to this frame, outermost first, as {@link #describeSaved}
+     * gives them; read by the carrier that dispatches the task.
+     */
+    Object[] describeAttached() {
+        return describe(savedReferences, referenceTop);
+    }
+
+    private static Object[] describe(Object[] saved, int top) {
         if (saved == null) {
             return new Object[0];
         }
@@ -360,6 +372,18 @@ public final class Frame {
         resultFailure = null;
     }
 
+    /** Records, unless the register already holds an outcome, that an activation returned with no value. */
+    void returnedNothing() {
+        if (!holdsOutcome()) {
+            resultKind = VOID;
+        }
+    }
+
+    /** True when the result register holds an outcome (a value, no value, or an exception) not yet taken. */
+    boolean holdsOutcome() {
+        return resultKind != EMPTY || resultFailure != null;
+    }
+
     /** Puts the exception an activation threw into the result register. */
     void threw(Throwable failure) {
         resultKind = VOID;
@@ -374,8 +398,9 @@ public final class Frame {
         return failure;
     }
 
+    /** Empties the result register: no outcome is held until an activation hands one over. */
     private void clearResult() {
-        resultKind = VOID;
+        resultKind = EMPTY;
         resultBits = 0;
         resultReference = null;
         resultFailure = null;
@@ -394,13 +419,13 @@ public final class Frame {
     Object takeResultReference() {
         Object reference = resultReference;
         resultReference = null;
-        resultKind = VOID;
+        resultKind = EMPTY;
         return reference;
     }
 
     /** Empties the result register after its value was read. */
     void consumeResult() {
-        resultKind = VOID;
+        resultKind = EMPTY;
         resultReference = null;
     }
 

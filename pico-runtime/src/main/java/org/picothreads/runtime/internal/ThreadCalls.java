@@ -29,6 +29,15 @@ public final class ThreadCalls {
     private ThreadCalls() {
     }
 
+    /**
+     * The stack trace of {@code task}'s thread for {@link Thread#getStackTrace()}: on that thread itself, its running
+     * and saved activations (see ThreadDump); from any other thread, none, as before the thread runs.
+     */
+    public static StackTraceElement[] stackTrace(Task task) {
+        return task == Carrier.currentTaskOnThisThread() ? ThreadDump.stackTraceOfCurrent(task)
+                : new StackTraceElement[0];
+    }
+
     /** {@link Thread#currentThread()}: the running PicoThread on the carrier, else the current platform thread. */
     public static Thread currentThread() {
         Task task = Carrier.currentTaskOnThisThread();

@@ -3,9 +3,12 @@ package org.picothreads.runtime.internal;
 import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.picothreads.runtime.PicoThread;
 
 /**
@@ -19,7 +22,8 @@ import org.picothreads.runtime.PicoThread;
  * </pre>
  *
  * The tasks are read while no carrier can take a task from a run queue (the scheduler holds every lane's queue lock
- * around {@link #write}); a task a carrier is running shows no frames, since its saved state is changing. The line of a frame comes from the
+ * around {@link #write}); a task another carrier is running shows no frames, since its saved state is changing; the
+ * task that takes the dump shows its running frames, then its saved ones. The line of a frame comes from the
  * {@link Rewritten#lines()} of the frame's class, found by name through the class loaders of the PicoThread (its
  * class, its Runnable's class, its context class loader, then the system class loader); {@code (Unknown Source)}
  * when none has it. The file name is the top-level class's simple name with {@code .java}.
@@ -30,6 +34,10 @@ import org.picothreads.runtime.PicoThread;
 final class ThreadDump {
     /** PicoThread's private field holding the Runnable given to its constructor. */
     private static final VarHandle PICO_THREAD_TARGET;
+    /** The runtime's frames on top of a stack trace, which getStackTrace leaves out. */
+    private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
+    /** The walker of a running thread's own stack trace, which stops at the driver's frame. */
+    private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
     private static volatile Thread intervalReporter;
 
@@ -147,6 +155,13 @@ final class ThreadDump {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
+        if (task == Carrier.currentTaskOnThisThread()) {
+            for (StackTraceElement element : stackTraceOfCurrent(task)) {
+                text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
+                        element.getFileName(), element.getLineNumber())).append('\n');
+            }
+            return;
+        }
         if (task.savedReferences == null || task.isDispatched()) {
             return;
         }
@@ -188,7 +203,7 @@ final class ThreadDump {
     }
 
     /** {@code owner.method(File.java:line)} for a saved frame, or with {@code (Unknown Source)}. */
-    private static String location(String key, int resumePoint, Task task, Map<String, Rewritten> markers) {
+    private static StackTraceElement location(String key, int resumePoint, Task task, Map<String, Rewritten> markers) {
         int dot = key.indexOf('.');
         String className = key.substring(0, dot).replace('/', '.');
         String member = key.substring(dot + 1);
@@ -197,8 +212,33 @@ final class ThreadDump {
             markers.put(className, findMarker(className, task));
         }
         int line = line(markers.get(className), member, resumePoint);
-        String source = line > 0 ? sourceFile(className) + ":" + line : "Unknown Source";
-        return className + "." + methodName + "(" + source + ")";
+        return new StackTraceElement(className, methodName, line > 0 ? sourceFile(className) : null, line);
+    }
+
+    /**
+     * The stack trace of the running PicoThread, as {@link Thread#getStackTrace()} shows a platform thread's: the
+     * activations running on the carrier, from the caller of getStackTrace down to the driver (without the resume
+     * entries through which the driver re-entered them), then the saved activations below them that a lazy resume
+     * has not re-entered yet, innermost first. The forwarding frames under the outermost saved activation
+     * (PicoThread.run) are not among them.
+     */
+    static StackTraceElement[] stackTraceOfCurrent(Task task) {
+        List<StackTraceElement> trace = WALKER.walk(frames -> frames
+                .dropWhile(frame -> frame.getClassName().startsWith(RUNTIME_PACKAGE))
+                .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
+                .filter(frame -> !frame.getMethodName().equals(DispatchFrame.RESUME_ENTRY))
+                .map(StackWalker.StackFrame::toStackTraceElement)
+                .collect(Collectors.toCollection(ArrayList::new)));
+        Carrier carrier = Carrier.here();
+        if (carrier != null && carrier.frame.task() == task) {
+            Map<String, Rewritten> markers = new HashMap<>();
+            Object[] outermostFirst = carrier.frame.describeAttached();
+            for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
+                trace.add(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1], task,
+                        markers));
+            }
+        }
+        return trace.toArray(new StackTraceElement[0]);
     }
 
     /** The source line of a resume point from a class's marker, or -1. */

@@ -56,7 +56,34 @@ public final class Forger {
         met.add(attempt("link by reflection with its own lookup", () -> Continuation.class.getMethod("link",
                 MethodHandles.Lookup.class, String.class, MethodType.class, String.class)
                 .invoke(null, MethodHandles.lookup(), "resume", MethodType.methodType(Frame.class), victimKey)));
+        met.add(attempt("resumeEntryCalled", () -> {
+            Continuation.resumeEntryCalled();
+            return null;
+        }));
+        met.add(attempt("resultVoid", () -> {
+            Continuation.resultVoid();
+            return null;
+        }));
+        met.add(attempt("resultInt", Continuation::resultInt));
+        met.add(attempt("resultLong", Continuation::resultLong));
+        met.add(attempt("resultFloat", Continuation::resultFloat));
+        met.add(attempt("resultDouble", Continuation::resultDouble));
+        met.add(attempt("resultObject", Continuation::resultObject));
         return met;
+    }
+
+    /**
+     * Hands a forged outcome over as a resume entry would, from inside a running activation: refused on a platform
+     * thread; on a PicoThread it reaches only that thread's own result register, whose next outcome the runtime's own
+     * hand-over replaces, so the activation's caller still continues with the value really returned.
+     */
+    public static void handOverForged() {
+        try {
+            Continuation.returnedObject("forged");
+            Continuation.returned(-1, 'I');
+        } catch (IllegalCallerException refused) {
+            // on a platform thread: nothing to forge
+        }
     }
 
     /** An attempt that may throw anything. */

@@ -12,12 +12,15 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import java.util.function.IntUnaryOperator;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.targets.blind.handles.HiddenFrameCalls;
 import org.picothreads.targets.blind.missing.MissingClassInFrames;
+import org.picothreads.targets.blind.overrides.SleepingStep;
+import org.picothreads.targets.blind.unseen.UnseenOverride;
 import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
@@ -37,10 +40,7 @@ class BlindSpotsTest {
     @Test
     void a_method_left_untransformed_because_a_class_is_missing_pins_the_sleeps_below_it_and_gives_the_same_result()
             throws Exception {
-        List<Path> classpathWithoutTestClasses = new ArrayList<>(TestClasspath.entries());
-        classpathWithoutTestClasses.removeIf(entry -> entry.toAbsolutePath().normalize()
-                .equals(TestClasspath.testClassesDirectory().toAbsolutePath().normalize()));
-        TransformingClassLoader loader = TransformingClassLoader.forPackagesAgainst(classpathWithoutTestClasses,
+        TransformingClassLoader loader = TransformingClassLoader.forPackagesAgainst(classpathWithoutTestClasses(),
                 MissingClassInFrames.class.getPackageName() + ".");
         Class<?> transformed = loader.transformedCopyOf(MissingClassInFrames.class);
 
@@ -60,6 +60,39 @@ class BlindSpotsTest {
         assertEquals(1, shapes.pinnedCallSites().size(), shapes.pinnedCallSites().toString());
         Rewritten marker = transformed.getAnnotation(Rewritten.class);
         assertEquals(List.of("shapes([II)Ljava/lang/String;"), List.of(marker.notCapturable()));
+    }
+
+    @Test
+    void a_call_whose_blocking_override_the_analysis_never_saw_pins_the_sleeps_below_it_and_gives_the_same_result()
+            throws Exception {
+        TransformingClassLoader callers = TransformingClassLoader.forPackagesAgainst(classpathWithoutTestClasses(),
+                UnseenOverride.class.getPackageName() + ".");
+        TransformingClassLoader overrides = TransformingClassLoader.forPackages(
+                SleepingStep.class.getPackageName() + ".");
+        Class<?> transformed = callers.transformedCopyOf(UnseenOverride.class);
+        IntUnaryOperator rewrittenStep = (IntUnaryOperator) overrides.transformedCopyOf(SleepingStep.class)
+                .getConstructor().newInstance();
+        Class<?>[] parameters = {IntUnaryOperator.class};
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(UnseenOverride.class.getName(),
+                () -> (String) TargetRunner.callStatic(UnseenOverride.class, "run", parameters, new SleepingStep()),
+                () -> (String) TargetRunner.callStatic(transformed, "run", parameters, rewrittenStep),
+                Pinning.ALLOWED);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        assertEquals("""
+                steps total 60 after 1 start(s)
+                nap then steps total 130 after 1 start(s)
+                an ordinary sleeper napped 5 times""",
+                TargetRunner.callStatic(UnseenOverride.class, "run", parameters, new SleepingStep()));
+        // the seven sleeps of the override block in place; the first nap of napThenSteps and the sleeper's five suspend
+        assertTrue(during.foreignFramePins() >= 7, during.toString());
+
+        // the analysis saw no blocking override: steps is no capturing method, and napThenSteps suspends at its nap only
+        assertFalse(List.of(transformed.getAnnotation(Rewritten.class).value())
+                .contains("steps(Ljava/util/function/IntUnaryOperator;[II)Ljava/lang/String;"));
+        assertEquals(1, methodReport(callers, UnseenOverride.class, "napThenSteps").suspensionPoints().size());
+        assertTrue(methodReport(overrides, SleepingStep.class, "applyAsInt").rewritten());
     }
 
     @Test
@@ -150,6 +183,14 @@ class BlindSpotsTest {
         // the ten sleeps under hidden, generated or JDK frames block in place (nine found by the frame check, one in
         // the constructor that reflection calls); the ordinary sleeper's five suspend
         assertTrue(during.foreignFramePins() >= 9 && during.pinnedBlocks() >= 10, during.toString());
+    }
+
+    /** The tests' class path without their own classes, so that the transformer does not see the other targets. */
+    private static List<Path> classpathWithoutTestClasses() {
+        List<Path> classpath = new ArrayList<>(TestClasspath.entries());
+        classpath.removeIf(entry -> entry.toAbsolutePath().normalize()
+                .equals(TestClasspath.testClassesDirectory().toAbsolutePath().normalize()));
+        return classpath;
     }
 
     private static MethodReport methodReport(TransformingClassLoader loader, Class<?> target, String method) {

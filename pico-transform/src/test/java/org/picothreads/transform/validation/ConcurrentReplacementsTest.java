@@ -6,6 +6,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.concurrent.FutureOverridesCallingSuper;
 import org.picothreads.targets.concurrent.FutureTasksBlockersAndPools;
 import org.picothreads.targets.concurrent.QueueingAndFairness;
 import org.picothreads.targets.concurrent.SerializedAndFilledReplacements;
@@ -33,5 +34,11 @@ class ConcurrentReplacementsTest {
             throws Exception {
         // The FutureTask's callable and the pool's tasks run under JDK frames, where a blocking call pins.
         assertSameResultAllowingPinnedBlocks(FutureTasksBlockersAndPools.class);
+    }
+
+    @Test
+    void a_future_whose_get_and_join_overrides_call_super_gives_the_superclass_value_instead_of_recursing()
+            throws Exception {
+        assertSameResult(FutureOverridesCallingSuper.class);
     }
 }

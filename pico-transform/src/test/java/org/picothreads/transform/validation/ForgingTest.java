@@ -12,12 +12,15 @@ import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.function.Executable;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.targets.forgery.victim.ForgedResumes;
 import org.picothreads.transform.testing.GeneratedClassLoader;
@@ -30,6 +33,11 @@ class ForgingTest {
     private static final String KEY = "org/picothreads/targets/forgery/victim/ForgedResumes.descend(II)I";
     private static final String FORGER = "org.picothreads.targets.forgery.Forger";
     private static final String REFUSED = "java.lang.IllegalCallerException: PicoThreads: ";
+    private static final String ENTRY_REFUSAL = "only the runtime calls a resume entry, to re-enter a saved activation";
+    private static final String TAKE_OVER_REFUSAL = "only a rewritten activation that the runtime resumes after a call,"
+            + " on its PicoThread, takes the outcome of that call";
+    private static final String HAND_OVER_REFUSAL = "only a resume entry, on the PicoThread the runtime resumes, hands"
+            + " over the outcome of the method it re-entered";
 
     @Test
     void a_forging_class_gets_a_clear_error_at_every_entry_point_and_the_victim_thread_gives_the_same_result()
@@ -53,6 +61,13 @@ class ForgingTest {
                 "reading the caller token by reflection: java.lang.IllegalAccessException",
                 "link by reflection with its own lookup: " + REFUSED + FORGER + " may not call Continuation.resume for "
                         + KEY + ": the class was not rewritten by PicoThreads",
+                "resumeEntryCalled: " + REFUSED + "Continuation.resumeEntryCalled was refused: " + ENTRY_REFUSAL,
+                "resultVoid: " + REFUSED + "Continuation.resultVoid was refused: " + TAKE_OVER_REFUSAL,
+                "resultInt: " + REFUSED + "Continuation.resultInt was refused: " + TAKE_OVER_REFUSAL,
+                "resultLong: " + REFUSED + "Continuation.resultLong was refused: " + TAKE_OVER_REFUSAL,
+                "resultFloat: " + REFUSED + "Continuation.resultFloat was refused: " + TAKE_OVER_REFUSAL,
+                "resultDouble: " + REFUSED + "Continuation.resultDouble was refused: " + TAKE_OVER_REFUSAL,
+                "resultObject: " + REFUSED + "Continuation.resultObject was refused: " + TAKE_OVER_REFUSAL,
                 "20 of 20 rounds met the same");
         assertEquals(expected, TargetRunner.runPlain(ForgedResumes.class));
         RuntimeStatistics before = RuntimeStatistics.now();
@@ -60,6 +75,28 @@ class ForgingTest {
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // the victim suspended at each of its 20 sleeps, three frames deep, and came back each time
         assertTrue(during.suspensions() >= 20 && during.resumes() >= 20, during.toString());
+    }
+
+    @Test
+    void the_hand_over_between_resumed_activations_refuses_a_platform_thread_with_a_clear_error_and_changes_nothing() {
+        Map<String, Executable> entries = new LinkedHashMap<>();
+        entries.put("resumeEntryCalled", Continuation::resumeEntryCalled);
+        entries.put("returned", () -> Continuation.returned(7, 'I'));
+        entries.put("returnedObject", () -> Continuation.returnedObject("forged"));
+        entries.put("resultVoid", Continuation::resultVoid);
+        entries.put("resultInt", Continuation::resultInt);
+        entries.put("resultLong", Continuation::resultLong);
+        entries.put("resultFloat", Continuation::resultFloat);
+        entries.put("resultDouble", Continuation::resultDouble);
+        entries.put("resultObject", Continuation::resultObject);
+        int restoring = Continuation.restoring();
+        entries.forEach((entry, call) -> {
+            IllegalCallerException refused = assertThrows(IllegalCallerException.class, call, entry);
+            String reason = entry.equals("resumeEntryCalled") ? ENTRY_REFUSAL
+                    : entry.startsWith("returned") ? HAND_OVER_REFUSAL : TAKE_OVER_REFUSAL;
+            assertEquals("PicoThreads: Continuation." + entry + " was refused: " + reason, refused.getMessage());
+        });
+        assertEquals(restoring, Continuation.restoring());
     }
 
     @Test

@@ -7,6 +7,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.picothreads.runtime.PicoThreads;
+import org.picothreads.targets.dump.OwnDumpAfterResume;
 import org.picothreads.targets.dump.SleepingCrowd;
 import org.picothreads.transform.testing.SourceLines;
 import org.picothreads.transform.testing.TargetRunner;
@@ -34,6 +35,27 @@ class ThreadDumpTest {
         } finally {
             TargetRunner.callStatic(crowd, "stop", new Class<?>[] {Thread[].class}, threads);
         }
+    }
+
+    @Test
+    void a_thread_taking_the_dump_after_a_lazy_resume_shows_its_running_frames_then_its_saved_ones() throws Exception {
+        Class<?> dumper = TransformingClassLoader.forPackages(OwnDumpAfterResume.class.getPackageName() + ".")
+                .transformedCopyOf(OwnDumpAfterResume.class);
+        String owner = OwnDumpAfterResume.class.getName();
+        String expected = "\"dumper\" RUNNABLE running\n"
+                + "\tat " + owner + ".inner(OwnDumpAfterResume.java:" + lineOf("frame: inner") + ")\n"
+                + "\tat " + owner + ".middle(OwnDumpAfterResume.java:" + lineOf("frame: middle") + ")\n"
+                + "\tat " + owner + ".outer(OwnDumpAfterResume.java:" + lineOf("frame: outer") + ")\n";
+
+        String entry = (String) TargetRunner.callStatic(dumper, "run", new Class<?>[0]);
+
+        // below outer: the thread's lambda, saved with it, at the line that starts the thread
+        assertTrue(entry.startsWith(expected), entry);
+        assertTrue(entry.contains("\tat " + owner + ".lambda$run$0(OwnDumpAfterResume.java:"), entry);
+    }
+
+    private static int lineOf(String marker) throws Exception {
+        return SourceLines.lineOf(OwnDumpAfterResume.class, marker);
     }
 
     /**

@@ -7,7 +7,8 @@ import org.picothreads.targets.forgery.Forger;
  * A victim thread that suspends over and over three frames deep, summing as it goes, while another thread has a
  * hand-written class that was not rewritten ({@link Forger}) try, between the victim's suspensions, to reach the
  * victim's saved activations, set the restoring hint and read the caller token. Every attempt must be refused with
- * a clear error, the same in every round, and the victim must give the same sum as on platform threads.
+ * a clear error, the same in every round, and the victim must give the same sum as on platform threads, though it
+ * hands over a forged outcome itself after each sleep.
  */
 public final class ForgedResumes {
     static final String VICTIM_KEY = "org/picothreads/targets/forgery/victim/ForgedResumes.descend(II)I";
@@ -46,6 +47,7 @@ public final class ForgedResumes {
     static int descend(int depth, int value) {
         if (depth == 0) {
             nap();
+            Forger.handOverForged();
             return value;
         }
         int below = descend(depth - 1, value + 1);
