@@ -149,14 +149,9 @@ public final class Frame {
 
     /** Starts a capture: the activations saved from now on are the ones that ran since the last resume. */
     void beginCaptureBlock() {
-        if (capturing) {
-            discardCapture();
-        }
+        // Forgets a capture that never reached the driver, if any; with none under way it only resets the counts.
+        discardCapture();
         capturing = true;
-        captureReferenceTop = 0;
-        capturePrimitiveTop = 0;
-        captureCount = 0;
-        capturedLayout = null;
         references = captureReferences;
         primitives = capturePrimitives;
     }

@@ -15,8 +15,8 @@ import java.util.concurrent.TimeUnit;
  *   Continuation.resumingPrimitive()               re-invoked at the end of a restore: complete, throwing
  *                                                  InterruptedException if an interrupt ended the wait
  *   the interrupt status is set                    clear it, throw InterruptedException
- *   the task is pinned (pinDepth &gt; 0, or a        block without capture, running the others nested
- *   frame that was not rewritten is on the stack)
+ *   the task is pinned (pinDepth &gt; 0, or a        block the carrier for real, without capture, while a
+ *   frame that cannot be captured is below it)       spare carrier runs the others (compensation)
  *   otherwise                                      arm the wake-up, throw Continuation.suspend()
  * </pre>
  * A wait that an interrupt ended completes by clearing the status and throwing InterruptedException (a sleep's
