@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 
 /** The redirect table's pico-net entries, which pico-transform's own test cannot load, against the real classes. */
 class RedirectTableTest {

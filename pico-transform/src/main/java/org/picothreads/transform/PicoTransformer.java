@@ -21,7 +21,7 @@ import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.TransformReport;

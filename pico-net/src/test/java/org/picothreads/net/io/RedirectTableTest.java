@@ -11,7 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 
 /**
  * The redirect table against the real classes, including the pico-net replacement types that pico-transform's own

@@ -24,7 +24,7 @@ import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.ReferenceRedirector;
 import org.picothreads.transform.internal.emit.ResumeEntryWeaver;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;

@@ -1,7 +1,6 @@
 package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,9 +13,10 @@ import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.analysis.AnalyzerException;
-import org.objectweb.asm.tree.analysis.BasicValue;
-import org.objectweb.asm.tree.analysis.Frame;
 import org.picothreads.transform.internal.analysis.MethodFlow;
+import org.picothreads.transform.internal.analysis.MethodPlan;
+import org.picothreads.transform.internal.analysis.MethodPlan.PinnedSite;
+import org.picothreads.transform.internal.analysis.MethodPlanner;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
@@ -27,38 +27,44 @@ import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.MonitorWeaver;
 import org.picothreads.transform.internal.emit.NewMover;
 import org.picothreads.transform.internal.emit.PinWeaver;
-import org.picothreads.transform.internal.emit.Redirects;
 import org.picothreads.transform.internal.emit.SynchronizedMethodLowering;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.internal.hierarchy.MissingClassException;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.report.PinnedCallSite;
-import org.picothreads.transform.report.SharedMonitorRegion;
-import org.picothreads.transform.report.SuspensionPoint;
 
 /**
- * Rewrites one method that can reach a blocking call. The passes, in order:
- * <ol>
- * <li>find its suspension call sites (from the whole-program {@link SuspendabilityAnalysis});</li>
- * <li>pin every site when the method can never be captured (constructor, class initializer);</li>
- * <li>turn a synchronized method into a synchronized block ({@link SynchronizedMethodLowering});</li>
- * <li>analyse frames, liveness and held monitors ({@link MethodFlow});</li>
- * <li>move object creations after constructor arguments that can suspend ({@link NewMover}), then analyse again;</li>
- * <li>give the synchronized regions around the sites runtime monitors ({@link MonitorWeaver}), whose entry
- *     calls are new sites, then analyse again; the other regions are chosen for the suspended-holder check
- *     ({@link SynchronizedRegions});</li>
- * <li>pin sites that still have a value on the stack that cannot be saved, or sit in a region that could
- *     not be converted;</li>
- * <li>weave capture and restore code at the remaining sites ({@link CaptureWeaver}), its runtime entries linked by
- *     invokedynamic, or checked calls in a class file before Java 7 ({@link EntryCalls});</li>
- * <li>weave pinned regions around the pinned sites ({@link PinWeaver});</li>
- * <li>weave the suspended-holder check after the entry of each chosen region ({@link ExclusionWeaver});</li>
- * <li>compute frames ({@link FrameComputer}); if the method no longer fits in 64 KB or a type is missing,
- *     start again from the original with every site pinned, and report it untransformed.</li>
- * </ol>
- * A method that cannot reach a blocking call gets only the suspended-holder check ({@link #withHolderChecks}).
+ * Rewrites one method that can reach a blocking call by running {@link #PASSES} in order over its {@link MethodWork}:
+ * the first passes prepare the code and analyse it into a {@link MethodPlan}, the others emit what the plan says. A
+ * method that cannot reach a blocking call gets only the suspended-holder check ({@link #withHolderChecks}).
  */
 public final class MethodRewriter {
+    /** One step of a method's rewrite: it reads and extends the work, or asks to start again with every site pinned. */
+    private interface Pass {
+        void run(MethodWork work) throws StartAgainPinned;
+    }
+
+    /** The passes of a method's rewrite, in order: analysis and planning first, then emission. */
+    private static final List<Pass> PASSES = List.of(
+            // a method that can never be captured (constructor, class initializer, ...): plan every site pinned
+            MethodRewriter::planWhenNeverCapturable,
+            // turn a synchronized method into a synchronized block (SynchronizedMethodLowering)
+            MethodRewriter::lowerSynchronizedMethod,
+            // analyse frames, liveness and held monitors (MethodFlow)
+            MethodRewriter::analyseFlow,
+            // move object creations after constructor arguments that can suspend (NewMover), then analyse again
+            MethodRewriter::moveCreations,
+            // give runtime monitors to the regions around savable sites, their entry calls new sites (MonitorWeaver)
+            MethodRewriter::convertMonitorRegions,
+            // plan each site captured or pinned with its reason, its saved values, held monitors, temporaries
+            MethodRewriter::planSites,
+            // weave the normal path: capture handlers at captured sites, pinned regions, suspended-holder checks
+            MethodRewriter::weaveNormalPath,
+            // weave the continuation (restore code, pins, checks), then the capture helpers (CaptureWeaver)
+            MethodRewriter::weaveContinuation,
+            // compute frames (FrameComputer); too large after rewriting or a type missing: start again pinned
+            MethodRewriter::computeFrames);
+
     /**
      * The rewritten method with its frames, or null when it is left as it was; what was done; and whether the method
      * reaches a blocking call but got no capture code (too large after rewriting, or not analysable), so that the
@@ -72,6 +78,63 @@ public final class MethodRewriter {
 
         Outcome(MethodNode method, MethodReport report, boolean notCapturable) {
             this(method, report, notCapturable, null, List.of());
+        }
+    }
+
+    /** The state the passes share while rewriting one method. */
+    private static final class MethodWork {
+        final ClassNode owner;
+        /** The method, changed in place by the preparing passes; it becomes the continuation when a site captures. */
+        final MethodNode method;
+        /** A copy of the method as it was given, from which the fallback starts again. */
+        final MethodNode original;
+        final ClassHierarchy hierarchy;
+        /** The method's index among its class's methods that can reach a blocking call. */
+        final int methodIndex;
+        /** The suspension call sites, in code order; the runtime monitors' entry calls are added last. */
+        List<MethodInsnNode> sites;
+        /** The positions of the original sites among the original's instructions, for the fallback. */
+        final int[] siteIndices;
+        MethodFlow flow;
+        /** The regions given runtime monitors, with their lock locals. */
+        Map<AbstractInsnNode, Integer> convertedRegions = Map.of();
+        /** The regions that check for a suspended holder after their entry, with their lock locals. */
+        Map<AbstractInsnNode, Integer> checkedRegions = Map.of();
+        /** The converted regions that may lock an object JDK code also locks, in words. */
+        Map<AbstractInsnNode, String> jdkLockedMonitors = Map.of();
+        MethodPlan plan;
+        /** The method as it is called: its normal path, without restore code. */
+        MethodNode normal;
+        MethodNode continuation;
+        final List<MethodNode> captureHelpers = new ArrayList<>();
+        MethodNode normalWithFrames;
+        MethodNode continuationWithFrames;
+        final List<MethodNode> captureHelpersWithFrames = new ArrayList<>();
+
+        MethodWork(ClassNode owner, MethodNode method, List<MethodInsnNode> sites, ClassHierarchy hierarchy,
+                int methodIndex) {
+            this.owner = owner;
+            this.method = method;
+            this.original = copy(method);
+            this.hierarchy = hierarchy;
+            this.methodIndex = methodIndex;
+            this.sites = sites;
+            this.siteIndices = new int[sites.size()];
+            for (int index = 0; index < siteIndices.length; index++) {
+                siteIndices[index] = method.instructions.indexOf(sites.get(index));
+            }
+        }
+
+        /** True once the method is planned without capture code (it can never be captured): preparing stops. */
+        boolean plannedPinned() {
+            return plan != null;
+        }
+    }
+
+    /** Raised by a pass that cannot go on: the method starts again from its original with every site pinned. */
+    private static final class StartAgainPinned extends Exception {
+        StartAgainPinned(String reason) {
+            super(reason, null, false, false);
         }
     }
 
@@ -90,141 +153,184 @@ public final class MethodRewriter {
         if (sites.isEmpty()) {
             return new Outcome(withHolderChecks(owner, method, hierarchy), null);
         }
-        MethodNode original = copy(method);
-        int[] siteIndices = new int[sites.size()];
-        for (int index = 0; index < siteIndices.length; index++) {
-            siteIndices[index] = method.instructions.indexOf(sites.get(index));
-        }
-        String reasonNotCapturable = reasonNeverCapturable(owner, method, methodIndex);
-        List<MethodInsnNode> captured = new ArrayList<>();
-        List<PinnedSite> pinned = new ArrayList<>();
-        List<SuspensionPoint> points = List.of();
-        CaptureWeaver.Plan plan = null;
-        Map<AbstractInsnNode, Integer> checkedRegions = Map.of();
-        List<SharedMonitorRegion> sharedMonitorRegions = new ArrayList<>();
-        if (reasonNotCapturable != null) {
-            for (MethodInsnNode site : sites) {
-                pinned.add(new PinnedSite(site, reasonNotCapturable));
-            }
-            checkedRegions = SynchronizedRegions.needingHolderCheck(method, Set.of());
-        } else {
-            try {
-                if (SynchronizedMethodLowering.canLower(owner, method)) {
-                    SynchronizedMethodLowering.lower(owner, method);
-                }
-                MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
-                if (NewMover.moveCreations(method, flow, sites)) {
-                    flow = MethodFlow.analyze(owner, method, hierarchy);
-                }
-                Map<AbstractInsnNode, Integer> regions = MonitorWeaver.plan(flow, savableSites(flow, sites));
-                if (regions == null) {
-                    regions = Map.of();
-                }
-                checkedRegions = SynchronizedRegions.needingHolderCheck(method, regions.keySet());
-                Map<AbstractInsnNode, String> jdkLockedMonitors = jdkLockedMonitors(owner, flow, regions, hierarchy);
-                if (!regions.isEmpty()) {
-                    sites = new ArrayList<>(sites);
-                    sites.addAll(MonitorWeaver.weave(method, flow, regions));
-                    flow = MethodFlow.analyze(owner, method, hierarchy);
-                }
-                Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors = new HashMap<>();
-                classify(flow, sites, regions, captured, pinned, heldMonitors);
-                sharedMonitorRegions = sharedMonitorRegions(jdkLockedMonitors, heldMonitors);
-                if (!captured.isEmpty()) {
-                    plan = CaptureWeaver.plan(owner, methodIndex, method, flow, captured, heldMonitors);
-                }
-            } catch (AnalyzerException | MissingClassException exception) {
-                return pinnedEverywhere(owner, original, siteIndices, "cannot be analysed: " + exception.getMessage(),
-                        hierarchy);
-            }
-        }
-        MethodNode normal = method;
-        MethodNode continuation = null;
-        List<MethodNode> helpers = new ArrayList<>();
-        if (plan != null) {
-            // The method keeps its normal path; its copy, the continuation, gets the restore code.
-            normal = copy(method);
-            PositionMap positions = new PositionMap(method, normal);
-            CaptureWeaver.weaveNormalPath(normal, positions.calls(plan.sites()), plan);
-            for (PinnedSite site : pinned) {
-                PinWeaver.pin(normal, positions.call(site.call()));
-            }
-            ExclusionWeaver.weave(normal, positions.regions(checkedRegions));
-            points = CaptureWeaver.weaveContinuation(method, plan);
-            for (PinnedSite site : pinned) {
-                PinWeaver.pin(method, site.call());
-            }
-            ExclusionWeaver.weave(method, checkedRegions);
-            EntryCalls.lowerForOldClassFile(method, owner.version);
-            // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.
-            continuation = copy(method);
-            ContinuationMethod.convert(continuation);
-            helpers.addAll(CaptureWeaver.captureHelpers(plan));
-            for (MethodNode helper : helpers) {
-                EntryCalls.lowerForOldClassFile(helper, owner.version);
-            }
-        } else {
-            for (PinnedSite site : pinned) {
-                PinWeaver.pin(method, site.call());
-            }
-            ExclusionWeaver.weave(method, checkedRegions);
-        }
-        MethodNode withFrames;
-        MethodNode continuationWithFrames = null;
-        List<MethodNode> helpersWithFrames = new ArrayList<>();
+        MethodWork work = new MethodWork(owner, method, sites, hierarchy, methodIndex);
         try {
-            withFrames = FrameComputer.withFrames(owner, normal, hierarchy);
-            if (continuation != null) {
-                continuationWithFrames = FrameComputer.withFrames(owner, continuation, hierarchy);
+            for (Pass pass : PASSES) {
+                pass.run(work);
             }
-            for (MethodNode helper : helpers) {
-                helpersWithFrames.add(FrameComputer.withFrames(owner, helper, hierarchy));
+        } catch (StartAgainPinned fallback) {
+            return startAgainPinned(work, fallback.getMessage());
+        }
+        return outcome(work);
+    }
+
+    private static void planWhenNeverCapturable(MethodWork work) {
+        String reason = MethodPlanner.reasonNeverCapturable(work.owner, work.method, work.methodIndex);
+        if (reason != null) {
+            work.plan = MethodPlanner.everySitePinned(work.owner, work.methodIndex, work.method, work.sites, reason,
+                    reason);
+        }
+    }
+
+    private static void lowerSynchronizedMethod(MethodWork work) {
+        if (!work.plannedPinned() && SynchronizedRegions.canLowerMethod(work.owner, work.method)) {
+            SynchronizedMethodLowering.lower(work.owner, work.method);
+        }
+    }
+
+    private static void analyseFlow(MethodWork work) throws StartAgainPinned {
+        if (!work.plannedPinned()) {
+            work.flow = analyse(work);
+        }
+    }
+
+    private static void moveCreations(MethodWork work) throws StartAgainPinned {
+        if (!work.plannedPinned() && NewMover.moveCreations(work.method, work.flow, work.sites)) {
+            work.flow = analyse(work);
+        }
+    }
+
+    private static void convertMonitorRegions(MethodWork work) throws StartAgainPinned {
+        if (work.plannedPinned()) {
+            return;
+        }
+        work.convertedRegions = MethodPlanner.regionsToConvert(work.flow, work.sites);
+        work.checkedRegions = SynchronizedRegions.needingHolderCheck(work.method, work.convertedRegions.keySet());
+        try {
+            work.jdkLockedMonitors = MethodPlanner.jdkLockedMonitors(work.owner, work.flow, work.convertedRegions,
+                    work.hierarchy);
+        } catch (MissingClassException exception) {
+            throw cannotBeAnalysed(exception);
+        }
+        if (!work.convertedRegions.isEmpty()) {
+            work.sites = new ArrayList<>(work.sites);
+            work.sites.addAll(MonitorWeaver.weave(work.method, work.flow, work.convertedRegions));
+            work.flow = analyse(work);
+        }
+    }
+
+    private static void planSites(MethodWork work) {
+        if (!work.plannedPinned()) {
+            work.plan = MethodPlanner.plan(work.owner, work.methodIndex, work.method, work.flow, work.sites,
+                    work.convertedRegions, work.checkedRegions, work.jdkLockedMonitors);
+        }
+    }
+
+    /**
+     * Weaves the method as it is called: when a site captures, into a copy (the method itself becomes the
+     * continuation), with a capture handler at each captured site; pinned regions and suspended-holder checks always.
+     */
+    private static void weaveNormalPath(MethodWork work) {
+        MethodPlan plan = work.plan;
+        if (!plan.captures()) {
+            work.normal = work.method;
+            pinAndCheck(work.method, plan.pinned(), plan.checkedRegions());
+            return;
+        }
+        work.normal = copy(work.method);
+        PositionMap positions = new PositionMap(work.method, work.normal);
+        CaptureWeaver.weaveNormalPath(work.normal, positions.calls(plan.capturedCalls()), plan);
+        List<PinnedSite> pinned = new ArrayList<>();
+        for (PinnedSite site : plan.pinned()) {
+            pinned.add(new PinnedSite(positions.call(site.call()), site.reason()));
+        }
+        pinAndCheck(work.normal, pinned, positions.regions(plan.checkedRegions()));
+    }
+
+    /**
+     * Weaves the continuation into the method itself, with the same pinned regions and checks as the normal path,
+     * makes a copy of it the continuation ({@link ContinuationMethod}), and makes the capture helpers.
+     */
+    private static void weaveContinuation(MethodWork work) {
+        MethodPlan plan = work.plan;
+        if (!plan.captures()) {
+            return;
+        }
+        CaptureWeaver.weaveContinuation(work.method, plan);
+        pinAndCheck(work.method, plan.pinned(), plan.checkedRegions());
+        EntryCalls.lowerForOldClassFile(work.method, work.owner.version);
+        // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.
+        work.continuation = copy(work.method);
+        ContinuationMethod.convert(work.continuation);
+        work.captureHelpers.addAll(CaptureWeaver.captureHelpers(plan));
+        for (MethodNode helper : work.captureHelpers) {
+            EntryCalls.lowerForOldClassFile(helper, work.owner.version);
+        }
+    }
+
+    private static void computeFrames(MethodWork work) throws StartAgainPinned {
+        try {
+            work.normalWithFrames = FrameComputer.withFrames(work.owner, work.normal, work.hierarchy);
+            if (work.continuation != null) {
+                work.continuationWithFrames = FrameComputer.withFrames(work.owner, work.continuation, work.hierarchy);
+            }
+            for (MethodNode helper : work.captureHelpers) {
+                work.captureHelpersWithFrames.add(FrameComputer.withFrames(work.owner, helper, work.hierarchy));
             }
         } catch (MethodTooLargeException exception) {
-            return pinnedEverywhere(owner, original, siteIndices, "would exceed 64 KB of bytecode after rewriting",
-                    hierarchy);
+            throw new StartAgainPinned("would exceed 64 KB of bytecode after rewriting");
         } catch (MissingClassException exception) {
-            return pinnedEverywhere(owner, original, siteIndices, "cannot compute frames: " + exception.getMessage(),
-                    hierarchy);
+            throw new StartAgainPinned("cannot compute frames: " + exception.getMessage());
         }
-        boolean rewritten = !captured.isEmpty();
-        return new Outcome(withFrames, new MethodReport(original.name, original.desc, rewritten,
-                rewritten ? null : reasonForNoCapture(reasonNotCapturable, pinned), points, report(pinned),
-                sharedMonitorRegions), false, continuationWithFrames, helpersWithFrames);
     }
 
-    /** The object JDK code also locks that each region may lock, in words, in the regions' order. */
-    private static Map<AbstractInsnNode, String> jdkLockedMonitors(ClassNode owner, MethodFlow flow,
-            Map<AbstractInsnNode, Integer> regions, ClassHierarchy hierarchy) {
-        Map<AbstractInsnNode, String> monitors = new LinkedHashMap<>();
-        for (AbstractInsnNode enter : regions.keySet()) {
-            String monitor = SynchronizedRegions.jdkLockedMonitor(owner, flow, enter, hierarchy);
-            if (monitor != null) {
-                monitors.put(enter, monitor);
-            }
+    /** The method's flow, or the fallback when its code cannot be analysed. */
+    private static MethodFlow analyse(MethodWork work) throws StartAgainPinned {
+        try {
+            return MethodFlow.analyze(work.owner, work.method, work.hierarchy);
+        } catch (AnalyzerException | MissingClassException exception) {
+            throw cannotBeAnalysed(exception);
         }
-        return monitors;
     }
 
-    /** The regions on an object JDK code also locks that are held at a site where the thread is captured. */
-    private static List<SharedMonitorRegion> sharedMonitorRegions(Map<AbstractInsnNode, String> jdkLockedMonitors,
-            Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors) {
-        List<AbstractInsnNode> suspending = new ArrayList<>();
-        for (List<CaptureWeaver.HeldMonitor> held : heldMonitors.values()) {
-            for (CaptureWeaver.HeldMonitor monitor : held) {
-                if (jdkLockedMonitors.containsKey(monitor.enter()) && !suspending.contains(monitor.enter())) {
-                    suspending.add(monitor.enter());
-                }
-            }
+    private static StartAgainPinned cannotBeAnalysed(Exception exception) {
+        return new StartAgainPinned("cannot be analysed: " + exception.getMessage());
+    }
+
+    /** Weaves a pinned region around each pinned site, then the suspended-holder check after each region's entry. */
+    private static void pinAndCheck(MethodNode method, List<PinnedSite> pinned,
+            Map<AbstractInsnNode, Integer> checkedRegions) {
+        for (PinnedSite site : pinned) {
+            PinWeaver.pin(method, site.call());
         }
-        List<SharedMonitorRegion> regions = new ArrayList<>();
-        for (AbstractInsnNode enter : jdkLockedMonitors.keySet()) {
-            if (suspending.contains(enter)) {
-                regions.add(new SharedMonitorRegion(CaptureWeaver.lineOf(enter), jdkLockedMonitors.get(enter)));
-            }
+        ExclusionWeaver.weave(method, checkedRegions);
+    }
+
+    private static Outcome outcome(MethodWork work) {
+        MethodPlan plan = work.plan;
+        return new Outcome(work.normalWithFrames, new MethodReport(work.original.name, work.original.desc,
+                plan.captures(), plan.reasonNoCapture(), plan.points(), report(plan.pinned()),
+                plan.sharedMonitorRegions()), false, work.continuationWithFrames, work.captureHelpersWithFrames);
+    }
+
+    /**
+     * The fallback: the original method with every suspension site pinned for {@code reason}, reported untransformed;
+     * when even that does not fit, the method exactly as it was.
+     */
+    private static Outcome startAgainPinned(MethodWork work, String reason) {
+        MethodNode method = copy(work.original);
+        List<MethodInsnNode> sites = new ArrayList<>();
+        for (int index : work.siteIndices) {
+            sites.add((MethodInsnNode) method.instructions.get(index));
         }
-        regions.sort(Comparator.comparingInt(SharedMonitorRegion::line));
-        return regions;
+        MethodPlan plan = MethodPlanner.everySitePinned(work.owner, work.methodIndex, method, sites, reason, null);
+        pinAndCheck(method, plan.pinned(), plan.checkedRegions());
+        List<PinnedSite> pinned = plan.pinned();
+        MethodNode withFrames;
+        try {
+            withFrames = FrameComputer.withFrames(work.owner, method, work.hierarchy);
+        } catch (RuntimeException exception) {
+            // Even pinning does not fit, or its frames need the missing class too: the method stays exactly as it
+            // was, and only the marker keeps the frame check from capturing through it.
+            withFrames = null;
+            List<PinnedSite> pinnedAtRunTime = new ArrayList<>();
+            for (PinnedSite site : pinned) {
+                pinnedAtRunTime.add(new PinnedSite(site.call(), reason + UNPINNABLE));
+            }
+            pinned = pinnedAtRunTime;
+        }
+        return new Outcome(withFrames, new MethodReport(work.original.name, work.original.desc, false,
+                withFrames == null ? reason + UNPINNABLE : reason, List.of(), report(pinned)), true);
     }
 
     /**
@@ -238,7 +344,7 @@ public final class MethodRewriter {
             return null;
         }
         MethodNode checked = copy(method);
-        if (SynchronizedMethodLowering.canLower(owner, checked)) {
+        if (SynchronizedRegions.canLowerMethod(owner, checked)) {
             SynchronizedMethodLowering.lower(owner, checked);
         }
         Map<AbstractInsnNode, Integer> regions = SynchronizedRegions.needingHolderCheck(checked, Set.of());
@@ -251,9 +357,6 @@ public final class MethodRewriter {
         } catch (MethodTooLargeException | MissingClassException exception) {
             return null;
         }
-    }
-
-    private record PinnedSite(MethodInsnNode call, String reason) {
     }
 
     /** Finds, in a copy of a method made instruction for instruction, the instruction at an original's position. */
@@ -298,143 +401,15 @@ public final class MethodRewriter {
         return sites;
     }
 
-    private static String reasonNeverCapturable(ClassNode owner, MethodNode method, int methodIndex) {
-        if (method.name.equals("<init>")) {
-            return "in a constructor, which cannot be re-entered";
-        }
-        if (method.name.equals("<clinit>")) {
-            return "in a class initializer, which cannot be re-entered";
-        }
-        if ((method.access & Opcodes.ACC_SYNCHRONIZED) != 0 && !SynchronizedMethodLowering.canLower(owner, method)) {
-            return "in a static synchronized method of a class file older than Java 5";
-        }
-        if (methodIndex > RuntimeNames.LARGEST_METHOD_INDEX) {
-            return "in a class with more than " + RuntimeNames.LARGEST_METHOD_INDEX + " methods that can block";
-        }
-        if ((method.access & Opcodes.ACC_STATIC) == 0 && assignsLocalZero(method)) {
-            return "in an instance method that assigns its local 0, which a resume must find holding the receiver";
-        }
-        return null;
-    }
-
-    /** True when the method stores into local 0 (in an instance method, the slot of {@code this}). */
-    private static boolean assignsLocalZero(MethodNode method) {
-        for (AbstractInsnNode instruction : method.instructions) {
-            if (instruction instanceof org.objectweb.asm.tree.VarInsnNode variable && variable.var == 0
-                    && variable.getOpcode() >= Opcodes.ISTORE && variable.getOpcode() <= Opcodes.ASTORE
-                    || instruction instanceof org.objectweb.asm.tree.IincInsnNode increment && increment.var == 0) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** The reachable sites whose operand stack can be saved: the ones whose regions may need converting. */
-    private static List<MethodInsnNode> savableSites(MethodFlow flow, List<MethodInsnNode> sites) {
-        List<MethodInsnNode> savable = new ArrayList<>();
-        for (MethodInsnNode site : sites) {
-            Frame<BasicValue> frame = flow.frameBefore(site);
-            if (frame != null && stackCanBeSaved(frame) && flow.monitorsBalanced()) {
-                savable.add(site);
-            }
-        }
-        return savable;
-    }
-
-    private static void classify(MethodFlow flow, List<MethodInsnNode> sites, Map<AbstractInsnNode, Integer> regions,
-            List<MethodInsnNode> captured, List<PinnedSite> pinned,
-            Map<MethodInsnNode, List<CaptureWeaver.HeldMonitor>> heldMonitors) {
-        for (MethodInsnNode site : sites) {
-            Frame<BasicValue> frame = flow.frameBefore(site);
-            if (frame == null) {
-                continue; // unreachable code: leave it alone
-            }
-            List<AbstractInsnNode> held = flow.heldMonitorsBefore(site);
-            if (!flow.monitorsBalanced()) {
-                pinned.add(new PinnedSite(site, "in a method whose monitors are not block-structured"));
-            } else if (!regions.keySet().containsAll(held)) {
-                pinned.add(new PinnedSite(site, "inside a synchronized block whose lock object is not kept in a local"));
-            } else if (!stackCanBeSaved(frame)) {
-                pinned.add(new PinnedSite(site, "an object under construction is on the operand stack"));
-            } else if (frame.getLocals() + frame.getStackSize() > RuntimeNames.LARGEST_SAVED_COUNT) {
-                pinned.add(new PinnedSite(site, "more than " + RuntimeNames.LARGEST_SAVED_COUNT
-                        + " locals and stack entries, more than a saved activation counts"));
-            } else {
-                List<CaptureWeaver.HeldMonitor> monitors = new ArrayList<>();
-                String reason = null;
-                for (AbstractInsnNode enter : held) {
-                    CaptureWeaver.HeldMonitor monitor = new CaptureWeaver.HeldMonitor(enter, regions.get(enter));
-                    reason = reason != null ? reason : CaptureWeaver.whyNotReenterable(flow, monitor);
-                    monitors.add(monitor);
-                }
-                if (reason != null) {
-                    pinned.add(new PinnedSite(site, reason));
-                } else {
-                    heldMonitors.put(site, monitors);
-                    captured.add(site);
-                }
-            }
-        }
-    }
-
-    private static boolean stackCanBeSaved(Frame<BasicValue> frame) {
-        for (int index = 0; index < frame.getStackSize(); index++) {
-            BasicValue value = frame.getStack(index);
-            if (value instanceof org.picothreads.transform.internal.analysis.UninitializedValue
-                    || value == BasicValue.RETURNADDRESS_VALUE || value.getType() == null) {
-                return false;
-            }
-        }
-        return true;
-    }
-
-    /** The original method with every suspension site (given by instruction index) pinned. */
-    private static Outcome pinnedEverywhere(ClassNode owner, MethodNode original, int[] siteIndices,
-            String reason, ClassHierarchy hierarchy) {
-        MethodNode method = copy(original);
-        List<MethodInsnNode> sites = new ArrayList<>();
-        for (int index : siteIndices) {
-            sites.add((MethodInsnNode) method.instructions.get(index));
-        }
-        List<PinnedSite> pinned = new ArrayList<>();
-        for (MethodInsnNode site : sites) {
-            pinned.add(new PinnedSite(site, reason));
-            PinWeaver.pin(method, site);
-        }
-        ExclusionWeaver.weave(method, SynchronizedRegions.needingHolderCheck(method, Set.of()));
-        MethodNode withFrames;
-        try {
-            withFrames = FrameComputer.withFrames(owner, method, hierarchy);
-        } catch (RuntimeException exception) {
-            // Even pinning does not fit, or its frames need the missing class too: the method stays exactly as it
-            // was, and only the marker keeps the frame check from capturing through it.
-            withFrames = null;
-            List<PinnedSite> pinnedAtRunTime = new ArrayList<>();
-            for (PinnedSite site : pinned) {
-                pinnedAtRunTime.add(new PinnedSite(site.call(), reason + UNPINNABLE));
-            }
-            pinned = pinnedAtRunTime;
-        }
-        return new Outcome(withFrames, new MethodReport(original.name, original.desc, false,
-                withFrames == null ? reason + UNPINNABLE : reason, List.of(), report(pinned)), true);
-    }
-
     /** Said of a method left exactly as it was, whose blocking calls the runtime pins. */
     private static final String UNPINNABLE = "; left as it was (its pins would not fit or need the same classes),"
             + " so the runtime's frame check pins every blocking call below it";
-
-    private static String reasonForNoCapture(String reasonNotCapturable, List<PinnedSite> pinned) {
-        if (reasonNotCapturable != null) {
-            return reasonNotCapturable;
-        }
-        return pinned.isEmpty() ? "its suspension call sites are unreachable" : pinned.get(0).reason();
-    }
 
     private static List<PinnedCallSite> report(List<PinnedSite> pinned) {
         List<PinnedCallSite> sites = new ArrayList<>();
         for (PinnedSite site : pinned) {
             MethodInsnNode call = site.call();
-            sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call),
+            sites.add(new PinnedCallSite(Instructions.lineOf(call),
                     Redirects.table().describeCall(call.owner, call.name, call.desc),
                     site.reason()));
         }

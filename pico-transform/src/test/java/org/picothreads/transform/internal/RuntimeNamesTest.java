@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Capture;

@@ -22,8 +22,8 @@ import org.objectweb.asm.tree.analysis.AnalyzerException;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
+import org.picothreads.transform.internal.Instructions;
 import org.picothreads.transform.internal.RuntimeNames;
-import org.picothreads.transform.internal.emit.CaptureWeaver;
 import org.picothreads.transform.report.PinnedCallSite;
 
 /**
@@ -69,7 +69,7 @@ public final class ForeignCallbackAnalysis {
             for (int index = frame.getStackSize() - operands; index < frame.getStackSize(); index++) {
                 String callback = producedBy(frame.getStack(index), producers, method, frames, new HashSet<>());
                 if (callback != null) {
-                    sites.add(new PinnedCallSite(CaptureWeaver.lineOf(call), call.owner + "." + call.name + call.desc,
+                    sites.add(new PinnedCallSite(Instructions.lineOf(call), call.owner + "." + call.name + call.desc,
                             "hands " + callback + ", which can block, to code that is not rewritten:"
                                     + " a thread blocking when that code calls it back pins"));
                     break;

@@ -22,7 +22,7 @@ import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**

@@ -1,5 +1,7 @@
 package org.picothreads.transform.internal.analysis;
 
+import static org.picothreads.transform.internal.Instructions.previousInstruction;
+
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -51,6 +53,15 @@ public final class SynchronizedRegions {
             }
         }
         return regions;
+    }
+
+    /**
+     * True when a synchronized method can be lowered to a synchronized block: an instance method, or a static one in
+     * a class file that can load its Class as a constant (Java 5 or later).
+     */
+    public static boolean canLowerMethod(ClassNode owner, MethodNode method) {
+        return (method.access & Opcodes.ACC_SYNCHRONIZED) != 0
+                && ((method.access & Opcodes.ACC_STATIC) == 0 || (owner.version & 0xFFFF) >= Opcodes.V1_5);
     }
 
     /** True when the method has a MONITORENTER or is synchronized, so that it may need the check. */
@@ -130,14 +141,5 @@ public final class SynchronizedRegions {
             return null;
         }
         return ((VarInsnNode) store).var;
-    }
-
-    /** The real instruction before {@code node}, past labels, line numbers and frames; null at the start. */
-    private static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
-        AbstractInsnNode previous = node.getPrevious();
-        while (previous != null && previous.getOpcode() < 0) {
-            previous = previous.getPrevious();
-        }
-        return previous;
     }
 }

@@ -1,7 +1,6 @@
 package org.picothreads.transform.internal.emit;
 
 import java.util.ArrayList;
-import java.util.BitSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,14 +8,12 @@ import java.util.TreeMap;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
-import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.InsnList;
 import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.IntInsnNode;
 import org.objectweb.asm.tree.JumpInsnNode;
 import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
-import org.objectweb.asm.tree.LineNumberNode;
-import org.objectweb.asm.tree.LocalVariableNode;
 import org.objectweb.asm.tree.LookupSwitchInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
@@ -24,16 +21,18 @@ import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.tree.analysis.BasicValue;
-import org.objectweb.asm.tree.analysis.Frame;
+import org.picothreads.transform.internal.Instructions;
 import org.picothreads.transform.internal.RuntimeNames;
-import org.picothreads.transform.internal.analysis.MethodFlow;
-import org.picothreads.transform.report.SavedValue;
-import org.picothreads.transform.report.SuspensionPoint;
+import org.picothreads.transform.internal.analysis.MethodPlan;
+import org.picothreads.transform.internal.analysis.MethodPlan.CapturedSite;
+import org.picothreads.transform.internal.analysis.MethodPlan.HeldMonitor;
+import org.picothreads.transform.internal.analysis.MethodPlan.Reentry;
+import org.picothreads.transform.internal.analysis.MethodPlan.SavedSlot;
+import org.picothreads.transform.internal.analysis.SavedKind;
 
 /**
  * Rewrites a method so that a thread can be captured at, and restored to, each of its suspension call sites, in two
- * copies woven from one {@link Plan}: the method itself keeps only its normal path, and its continuation
+ * copies woven from one {@link MethodPlan}: the method itself keeps only its normal path, and its continuation
  * ({@link ContinuationMethod}), which only the class's resume entry calls, holds the restore code. The method gets no
  * entry check and no restore code, so that its bytecode stays within a few bytes per site of the original and the JIT
  * inlines it where it inlined the original; the values a capture saves are pushed by a small capture helper per site,
@@ -118,404 +117,107 @@ import org.picothreads.transform.report.SuspensionPoint;
  * and skips the frame check (see the runtime's {@code CallerToken}).
  */
 public final class CaptureWeaver {
-    /**
-     * One value saved at a site: where it lives, its kind and, for references, its type; for a stack entry
-     * that a constant produced, that constant instruction (the entry is pushed again, never saved).
-     */
-    private record SavedSlot(int local, SavedKind kind, Type type, AbstractInsnNode constant) {
-        boolean isSaved() {
-            return kind != SavedKind.NULL && constant == null;
-        }
-    }
-
-    /** A synchronized region held at a site: its MONITORENTER and the local holding its lock object. */
-    public record HeldMonitor(AbstractInsnNode enter, int lock) {
-    }
-
-    /** The code that takes a region's monitor again while restoring a site inside it. */
-    private static final class Reentry {
+    /** The labels of a region's reentry in the continuation, and the site continuations its dispatch jumps to. */
+    private static final class RegionLabels {
         /** Before the region's {@code ALOAD lock; MONITORENTER}. */
         final LabelNode reenter = new LabelNode();
         /** Where a restoring path goes once the monitor is taken. */
         final LabelNode dispatch = new LabelNode();
         /** Exits this region's monitor and the enclosing ones when restore code inside it throws. */
         final LabelNode handler = new LabelNode();
-        /** The locals the region's entry reads later, each with the kind of value the normal path has there. */
-        final List<SavedSlot> entryLocals = new ArrayList<>();
-        /** Lock locals of this region and the enclosing ones, outermost first. */
-        int[] locks;
         /** The continuation of each site restored through this region, by resume point. */
         final Map<Integer, LabelNode> continuations = new TreeMap<>();
+        final Reentry reentry;
+
+        RegionLabels(Reentry reentry) {
+            this.reentry = reentry;
+        }
+    }
+
+    /** The labels of one call site in the continuation. */
+    private static final class SiteLabels {
+        /** Where the spilled stack is pushed again before the call. */
+        final LabelNode reload = new LabelNode();
+        /** The start of the capture handler's range, right before the call. */
+        final LabelNode from = new LabelNode();
+        /** The end of that range, right after the call. */
+        final LabelNode to = new LabelNode();
+        final LabelNode handler = new LabelNode();
+        /** Where the continuation takes the call's outcome from the runtime. */
+        final LabelNode result = new LabelNode();
     }
 
     private CaptureWeaver() {
     }
 
     /**
-     * Why the restore code cannot enter the region's monitor again through its own MONITORENTER, or null when it
-     * can: it needs {@link MonitorWeaver}'s {@code ALOAD lock; MONITORENTER} with nothing else on the stack, and a
-     * value of the right kind for every local the region's entry reads later.
-     */
-    public static String whyNotReenterable(MethodFlow flow, HeldMonitor monitor) {
-        AbstractInsnNode load = MonitorWeaver.previousInstruction(monitor.enter());
-        Frame<BasicValue> frame = flow.frameBefore(monitor.enter());
-        if (!(load instanceof VarInsnNode variable) || variable.getOpcode() != Opcodes.ALOAD
-                || variable.var != monitor.lock() || frame == null || frame.getStackSize() != 1) {
-            return "inside a synchronized block entered with other values on the operand stack";
-        }
-        Frame<BasicValue> entry = flow.frameBefore(load);
-        BitSet live = flow.liveLocalsBefore(load);
-        for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
-            if (local < entry.getLocals() && SavedKind.of(entry.getLocal(local)) == null) {
-                return "inside a synchronized block whose entry keeps an object under construction in a local";
-            }
-        }
-        return null;
-    }
-
-    /**
-     * What one suspension call site saves, read from the method's flow before any code changes: its values in the
-     * order the capture pushes them (held regions' locks, live locals, the stack below the arguments, then the
-     * arguments), its stack entries with the temporaries they spill to, and what the report says of it.
-     */
-    private record SitePlan(MethodInsnNode site, int point, int siteCode, List<SavedSlot> slots, int continuedCount,
-            List<SavedSlot> stackSlots, int belowCount, int[] locks, List<HeldMonitor> held,
-            List<TryCatchBlockNode> covering, SuspensionPoint report) {
-        List<SavedSlot> argumentSlots() {
-            return slots.subList(continuedCount, slots.size());
-        }
-    }
-
-    /**
-     * The capture plan of a method: each site's saved values, the temporaries its stack spills to (every site starts
-     * at the same first temporary, after the method's own locals), and the regions its restore code enters again.
-     * Both copies of the method are woven from it: the method itself, which keeps only its normal path
-     * ({@link #weaveNormalPath}), and its continuation ({@link #weaveContinuation}).
-     */
-    public static final class Plan {
-        private final String owner;
-        private final boolean ownerIsInterface;
-        private final String key;
-        private final int methodIndex;
-        private final boolean isStatic;
-        private final List<SitePlan> sites;
-        /** The first local past the method's own, where every site's spilled stack starts. */
-        private final int firstTemporary;
-        /** The largest number of local slots a site's spilled stack takes. */
-        private final int temporarySize;
-        private final Map<AbstractInsnNode, Reentry> reentries;
-
-        private Plan(ClassNode owner, int methodIndex, MethodNode method, List<SitePlan> sites, int firstTemporary,
-                int temporarySize, Map<AbstractInsnNode, Reentry> reentries) {
-            this.owner = owner.name;
-            this.ownerIsInterface = (owner.access & Opcodes.ACC_INTERFACE) != 0;
-            this.key = owner.name + "." + method.name + method.desc;
-            this.methodIndex = methodIndex;
-            this.isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
-            this.sites = sites;
-            this.firstTemporary = firstTemporary;
-            this.temporarySize = temporarySize;
-            this.reentries = reentries;
-        }
-
-        /** The report of each suspension point, in resume point order. */
-        public List<SuspensionPoint> points() {
-            List<SuspensionPoint> points = new ArrayList<>();
-            for (SitePlan site : sites) {
-                points.add(site.report());
-            }
-            return points;
-        }
-
-        /** The planned sites, in resume point order. */
-        public List<MethodInsnNode> sites() {
-            List<MethodInsnNode> calls = new ArrayList<>();
-            for (SitePlan site : sites) {
-                calls.add(site.site());
-            }
-            return calls;
-        }
-    }
-
-    /**
-     * Plans capture and restore at the given sites, which must be capturable: no monitor held, no object under
-     * construction on the stack, and an instance method never assigns its local 0 (so a stack entry loaded from it,
-     * the receiver, is loaded again instead of being saved).
-     *
-     * @param owner        the class declaring the method
-     * @param methodIndex  the method's index among the class's capturing methods, for its resume entry
-     */
-    public static Plan plan(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
-            List<MethodInsnNode> sites, Map<MethodInsnNode, List<HeldMonitor>> heldMonitors) {
-        boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
-        int firstTemporary = method.maxLocals;
-        int temporarySize = 0;
-        List<SitePlan> plans = new ArrayList<>();
-        for (int point = 0; point < sites.size(); point++) {
-            MethodInsnNode site = sites.get(point);
-            Frame<BasicValue> frame = flow.frameBefore(site);
-            BitSet live = flow.liveLocalsBefore(site);
-            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
-            List<SavedSlot> slots = new ArrayList<>();
-            List<SavedValue> reported = new ArrayList<>();
-            // The lock objects come first: the restore code takes them out one region at a time.
-            BitSet lockLocals = new BitSet();
-            for (HeldMonitor monitor : held) {
-                BasicValue value = frame.getLocal(monitor.lock());
-                slots.add(new SavedSlot(monitor.lock(), SavedKind.OBJECT, value.getType(), null));
-                reported.add(new SavedValue("local", monitor.lock(), localName(method, monitor.lock(), site),
-                        describe(value)));
-                lockLocals.set(monitor.lock());
-            }
-            for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
-                BasicValue value = local < frame.getLocals() ? frame.getLocal(local) : null;
-                SavedKind kind = SavedKind.of(value);
-                if (kind == null || lockLocals.get(local) || local == 0 && !isStatic) {
-                    continue; // the receiver is not saved as a local: the resume entry passes it again
-                }
-                slots.add(new SavedSlot(local, kind, value.getType(), null));
-                reported.add(new SavedValue("local", local, localName(method, local, site), describe(value)));
-            }
-            int argumentCount = Type.getArgumentTypes(site.desc).length
-                    + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
-            int belowCount = frame.getStackSize() - argumentCount;
-            int temporary = firstTemporary;
-            List<SavedSlot> stackSlots = new ArrayList<>();
-            for (int index = 0; index < frame.getStackSize(); index++) {
-                BasicValue value = frame.getStack(index);
-                SavedKind kind = SavedKind.of(value);
-                AbstractInsnNode constant = flow.constantProducer(site, index);
-                if (constant == null && !isStatic && flow.loadsReceiver(site, index)) {
-                    constant = new VarInsnNode(Opcodes.ALOAD, 0); // local 0 keeps the receiver: load it again
-                }
-                stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant));
-                if (constant == null) {
-                    reported.add(new SavedValue("stack", index, null, describe(value)));
-                    temporary += kind.size;
-                }
-            }
-            temporarySize = Math.max(temporarySize, temporary - firstTemporary);
-            slots.addAll(stackSlots.subList(0, belowCount));
-            int continuedCount = slots.size();
-            slots.addAll(stackSlots.subList(belowCount, stackSlots.size()));
-            int[] locks = new int[held.size()];
-            for (int depth = 0; depth < locks.length; depth++) {
-                locks[depth] = held.get(depth).lock();
-            }
-            int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
-            plans.add(new SitePlan(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, locks, held,
-                    coveringEntries(method, site), new SuspensionPoint(point, lineOf(site),
-                            Redirects.table().describeCall(site.owner, site.name, site.desc), reported)));
-        }
-        Map<AbstractInsnNode, Reentry> reentries = new LinkedHashMap<>();
-        for (MethodInsnNode site : sites) {
-            List<HeldMonitor> held = heldMonitors.getOrDefault(site, List.of());
-            for (int depth = 0; depth < held.size(); depth++) {
-                if (!reentries.containsKey(held.get(depth).enter())) {
-                    reentries.put(held.get(depth).enter(), reentry(flow, held.subList(0, depth + 1), isStatic));
-                }
-            }
-        }
-        return new Plan(owner, methodIndex, method, plans, firstTemporary, temporarySize, reentries);
-    }
-
-    /**
      * Weaves the normal path of a planned method into {@code method}, a copy of the planned one made before any
-     * change, whose calls at the planned sites' positions are {@code sites}: at each site, only the stack entries
+     * change, whose calls at the captured sites' positions are {@code calls}: at each site, only the stack entries
      * from the lowest saved one up are spilled and reloaded, the capture handler passes the saved values to the
      * site's capture helper ({@link #captureHelpers}), and nothing restores: a resume enters the continuation.
      */
-    public static void weaveNormalPath(MethodNode method, List<MethodInsnNode> sites, Plan plan) {
+    public static void weaveNormalPath(MethodNode method, List<MethodInsnNode> calls, MethodPlan plan) {
         InsnList handlers = new InsnList();
         List<TryCatchBlockNode> captureEntries = new ArrayList<>();
-        for (int point = 0; point < sites.size(); point++) {
-            MethodInsnNode site = sites.get(point);
-            SitePlan planned = plan.sites.get(point);
-            List<SavedSlot> stackSlots = planned.stackSlots();
-            int lowestSaved = stackSlots.size();
-            for (int index = stackSlots.size() - 1; index >= 0; index--) {
-                if (stackSlots.get(index).isSaved()) {
-                    lowestSaved = index;
-                }
-            }
+        for (CapturedSite site : plan.captured()) {
+            MethodInsnNode call = calls.get(site.point());
             LabelNode from = new LabelNode();
             LabelNode to = new LabelNode();
             LabelNode handler = new LabelNode();
-            InsnList spill = new InsnList();
-            // Stack: s0 .. sn-1; the entries below the lowest saved one stay where they are.
-            spill.add(spillCode(stackSlots.subList(lowestSaved, stackSlots.size())));
-            spill.add(loadCode(stackSlots.subList(lowestSaved, stackSlots.size())));
-            if (RuntimeNames.isRuntimeClass(site.owner)) {
-                // A normal entry restored nothing: the token says so, whatever an earlier call left in it.
-                spill.add(new InsnNode(Opcodes.ACONST_NULL));
-                spill.add(EntryCalls.passToken());
-            }
-            spill.add(from);
-            method.instructions.insertBefore(site, spill);
-            method.instructions.insert(site, to);
+            method.instructions.insertBefore(call, normalCallCode(site, from));
+            method.instructions.insert(call, to);
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
             handlers.add(handler);
-            handlers.add(handlerCode(plan, planned));
+            handlers.add(handlerCode(plan, site));
         }
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
-        method.maxLocals = Math.max(method.maxLocals, plan.firstTemporary + plan.temporarySize);
+        method.maxLocals = Math.max(method.maxLocals, plan.firstTemporary() + plan.temporarySize());
     }
 
     /**
      * Weaves the restore code into the planned method, which becomes its continuation: the copy the resume entry
      * enters, which takes its saved frame, jumps to the site it stopped at and goes on from there with the same code
      * as the method (see the picture above).
-     *
-     * @return the report of each suspension point, in resume point order
      */
-    public static List<SuspensionPoint> weaveContinuation(MethodNode method, Plan plan) {
-        boolean reentersMonitors = !plan.reentries.isEmpty();
-        int frameLocal = plan.firstTemporary + plan.temporarySize;
-        int resumePointLocal = frameLocal + 1;
+    public static void weaveContinuation(MethodNode method, MethodPlan plan) {
+        Map<AbstractInsnNode, RegionLabels> regions = new LinkedHashMap<>();
+        for (Reentry reentry : plan.reentries()) {
+            regions.put(reentry.enter(), new RegionLabels(reentry));
+        }
         InsnList restoreBlocks = new InsnList();
         InsnList handlers = new InsnList();
-        LabelNode[] restoreLabels = new LabelNode[2 * plan.sites.size()];
+        LabelNode[] restoreLabels = new LabelNode[2 * plan.captured().size()];
         List<TryCatchBlockNode> captureEntries = new ArrayList<>();
         List<TryCatchBlockNode> resultEntries = new ArrayList<>();
-        Map<AbstractInsnNode, Reentry> reentries = plan.reentries;
-
-        for (SitePlan planned : plan.sites) {
-            int point = planned.point();
-            MethodInsnNode site = planned.site();
-            List<HeldMonitor> held = planned.held();
-            List<SavedSlot> slots = planned.slots();
-            int continuedCount = planned.continuedCount();
-            List<SavedSlot> stackSlots = planned.stackSlots();
-            List<SavedSlot> belowSlots = stackSlots.subList(0, planned.belowCount());
-
-            LabelNode reload = new LabelNode();
-            LabelNode from = new LabelNode();
-            LabelNode to = new LabelNode();
-            LabelNode handler = new LabelNode();
-            LabelNode result = new LabelNode();
-
-            InsnList spill = new InsnList();
-            // Stack: s0 .. sn-1
-            spill.add(spillCode(stackSlots));
-            // Stack: (empty)
-            spill.add(reload);
-            spill.add(loadCode(stackSlots));
-            // Stack: s0 .. sn-1
-            if (RuntimeNames.isRuntimeClass(site.owner)) {
-                spill.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
-                spill.add(EntryCalls.passToken());
-            }
-            spill.add(from);
-            method.instructions.insertBefore(site, spill);
-            method.instructions.insert(site, to);
-            captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
-
-            handlers.add(handler);
-            handlers.add(handlerCode(plan, planned));
-            handlers.add(resultCode(result, belowSlots, Type.getReturnType(site.desc), to, planned.covering(),
-                    resultEntries));
-
-            if (held.isEmpty()) {
-                restoreLabels[2 * point] = new LabelNode();
-                restoreLabels[2 * point + 1] = new LabelNode();
-                restoreBlocks.add(restoreLabels[2 * point]);
-                restoreBlocks.add(restoreCode(frameLocal, slots));
-                restoreBlocks.add(resetResumePoint(reentersMonitors, resumePointLocal));
-                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
-                restoreBlocks.add(restoreLabels[2 * point + 1]);
-                restoreBlocks.add(restoreCode(frameLocal, slots.subList(0, continuedCount)));
-                restoreBlocks.add(resetResumePoint(reentersMonitors, resumePointLocal));
-                restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, result));
+        for (CapturedSite site : plan.captured()) {
+            SiteLabels labels = new SiteLabels();
+            method.instructions.insertBefore(site.call(), continuationCallCode(plan, site, labels));
+            method.instructions.insert(site.call(), labels.to);
+            captureEntries.add(new TryCatchBlockNode(labels.from, labels.to, labels.handler, RuntimeNames.CAPTURE));
+            handlers.add(labels.handler);
+            handlers.add(handlerCode(plan, site));
+            handlers.add(resultCode(labels.result, site.belowSlots(), Type.getReturnType(site.call().desc), labels.to,
+                    site.covering(), resultEntries));
+            if (site.held().isEmpty()) {
+                restoreLabels[2 * site.point()] = new LabelNode();
+                restoreLabels[2 * site.point() + 1] = new LabelNode();
+                restoreBlocks.add(restoreCode(plan, site, labels, restoreLabels));
             } else {
                 LabelNode restore = new LabelNode();
-                restoreLabels[2 * point] = restore;
-                restoreLabels[2 * point + 1] = restore;
+                restoreLabels[2 * site.point()] = restore;
+                restoreLabels[2 * site.point() + 1] = restore;
                 restoreBlocks.add(restore);
-            }
-            // The saved values are taken in order: first each region's lock, as its monitor is entered again, then
-            // the others, once every monitor is held again.
-            for (int depth = 0; depth < held.size() || depth == held.size() && !held.isEmpty(); depth++) {
-                Reentry enclosing = depth == 0 ? null : reentries.get(held.get(depth - 1).enter());
-                LabelNode start = new LabelNode();
-                restoreBlocks.add(start);
-                if (enclosing != null) {
-                    enclosing.continuations.put(point, start);
-                }
-                if (depth < held.size()) {
-                    Reentry region = reentries.get(held.get(depth).enter());
-                    restoreBlocks.add(defaultValues(region.entryLocals));
-                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, depth + 1)));
-                    restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
-                } else {
-                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(depth, continuedCount)));
-                    // Stack: (empty). Continue after the call (odd resume point) or invoke it again.
-                    restoreBlocks.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
-                    restoreBlocks.add(new InsnNode(Opcodes.ICONST_M1));
-                    restoreBlocks.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-                    restoreBlocks.add(new InsnNode(Opcodes.ICONST_1));
-                    restoreBlocks.add(new InsnNode(Opcodes.IAND));
-                    restoreBlocks.add(new JumpInsnNode(Opcodes.IFNE, result));
-                    restoreBlocks.add(restoreCode(frameLocal, slots.subList(continuedCount, slots.size())));
-                    restoreBlocks.add(new JumpInsnNode(Opcodes.GOTO, reload));
-                }
-                if (enclosing != null) {
-                    // Monitors are held from here on: a failure must release them, as javac's handler would.
-                    coverWithHandler(restoreBlocks, start, enclosing, captureEntries);
-                }
+                restoreBlocks.add(restoreThroughRegionsCode(plan, site, labels, regions, captureEntries));
             }
         }
-
-        InsnList entry = new InsnList();
-        LabelNode invalid = new LabelNode();
-        // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
-        entry.add(EntryCalls.resume(plan.key));
-        // Stack: frame
-        entry.add(new VarInsnNode(Opcodes.ASTORE, frameLocal));
-        entry.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
-        entry.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.RESUME_POINT,
-                RuntimeNames.RESUME_POINT_DESCRIPTOR, false));
-        if (reentersMonitors) {
-            // Stack: resume point
-            entry.add(new InsnNode(Opcodes.DUP));
-            entry.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-        }
-        entry.add(new TableSwitchInsnNode(0, restoreLabels.length - 1, invalid, restoreLabels));
-        entry.add(invalid);
-        // Stack: (empty). A resume point this method does not have: the runtime names the method and throws.
-        entry.add(new LdcInsnNode(plan.key));
-        entry.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
-                RuntimeNames.INVALID_RESUME_POINT, RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR, false));
-        entry.add(new InsnNode(Opcodes.ATHROW));
-        for (Map.Entry<AbstractInsnNode, Reentry> reentry : reentries.entrySet()) {
-            Reentry region = reentry.getValue();
-            AbstractInsnNode enter = reentry.getKey();
-            method.instructions.insertBefore(MonitorWeaver.previousInstruction(enter), region.reenter);
-            InsnList test = new InsnList();
-            test.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
-            test.add(new JumpInsnNode(Opcodes.IFGE, region.dispatch));
-            method.instructions.insert(enter, test);
-            restoreBlocks.add(region.dispatch);
-            restoreBlocks.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
-            // Both resume points of a site, invoking its call again or continuing after it, take the same way back in.
-            int[] keys = new int[2 * region.continuations.size()];
-            LabelNode[] targets = new LabelNode[keys.length];
-            int index = 0;
-            for (Map.Entry<Integer, LabelNode> continuation : region.continuations.entrySet()) {
-                keys[index] = 2 * continuation.getKey();
-                keys[index + 1] = 2 * continuation.getKey() + 1;
-                targets[index] = continuation.getValue();
-                targets[index + 1] = continuation.getValue();
-                index += 2;
-            }
-            restoreBlocks.add(new LookupSwitchInsnNode(targets[0], keys, targets));
-            handlers.add(region.handler);
-            // Stack: throwable
-            for (int depth = region.locks.length - 1; depth >= 0; depth--) {
-                handlers.add(new VarInsnNode(Opcodes.ALOAD, region.locks[depth]));
-                handlers.add(new InsnNode(Opcodes.MONITOREXIT));
-            }
-            handlers.add(new InsnNode(Opcodes.ATHROW));
+        InsnList entry = entryCode(plan, restoreLabels);
+        for (RegionLabels region : regions.values()) {
+            AbstractInsnNode enter = region.reentry.enter();
+            method.instructions.insertBefore(Instructions.previousInstruction(enter), region.reenter);
+            method.instructions.insert(enter, reentryTestCode(plan, region));
+            restoreBlocks.add(dispatchCode(plan, region));
+            handlers.add(releaseCode(region));
         }
         // Every path leaves the restore code by a jump into the method's code: the frame stays in its local, so that
         // calls made by this activation pass it as the caller token, and the method's code before its first site is
@@ -525,20 +227,185 @@ public final class CaptureWeaver {
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
         method.tryCatchBlocks.addAll(resultEntries);
-        method.maxLocals = reentersMonitors ? resumePointLocal + 1 : frameLocal + 1;
-        return plan.points();
+        method.maxLocals = plan.reentries().isEmpty() ? plan.frameLocal() + 1 : plan.resumePointLocal() + 1;
     }
 
-    /** The entries of the method's exception table that cover the call, in their order. */
-    private static List<TryCatchBlockNode> coveringEntries(MethodNode method, AbstractInsnNode site) {
-        int position = method.instructions.indexOf(site);
-        List<TryCatchBlockNode> covering = new ArrayList<>();
-        for (TryCatchBlockNode entry : method.tryCatchBlocks) {
-            if (method.instructions.indexOf(entry.start) < position && position < method.instructions.indexOf(entry.end)) {
-                covering.add(entry);
+    /**
+     * The method's code before a site's call: the stack entries from the lowest saved one up spilled and reloaded,
+     * a null caller token for a call into the runtime, and the start of the capture handler's range.
+     */
+    private static InsnList normalCallCode(CapturedSite site, LabelNode from) {
+        List<SavedSlot> stackSlots = site.stackSlots();
+        int lowestSaved = stackSlots.size();
+        for (int index = stackSlots.size() - 1; index >= 0; index--) {
+            if (stackSlots.get(index).isSaved()) {
+                lowestSaved = index;
             }
         }
-        return covering;
+        InsnList code = new InsnList();
+        // Stack: s0 .. sn-1; the entries below the lowest saved one stay where they are.
+        code.add(spillCode(stackSlots.subList(lowestSaved, stackSlots.size())));
+        code.add(loadCode(stackSlots.subList(lowestSaved, stackSlots.size())));
+        if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+            // A normal entry restored nothing: the token says so, whatever an earlier call left in it.
+            code.add(new InsnNode(Opcodes.ACONST_NULL));
+            code.add(EntryCalls.passToken());
+        }
+        code.add(from);
+        return code;
+    }
+
+    /**
+     * The continuation's code before a site's call: the whole stack spilled, the reload label, the stack pushed again,
+     * the restored frame as the caller token for a call into the runtime, and the start of the capture handler's range.
+     */
+    private static InsnList continuationCallCode(MethodPlan plan, CapturedSite site, SiteLabels labels) {
+        InsnList code = new InsnList();
+        // Stack: s0 .. sn-1
+        code.add(spillCode(site.stackSlots()));
+        // Stack: (empty)
+        code.add(labels.reload);
+        code.add(loadCode(site.stackSlots()));
+        // Stack: s0 .. sn-1
+        if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
+            code.add(EntryCalls.passToken());
+        }
+        code.add(labels.from);
+        return code;
+    }
+
+    /**
+     * The restore blocks of a site that holds no monitor: {@code again_k} restores every saved value and invokes the
+     * call again, {@code continue_k} restores all but the arguments and takes the call's result.
+     */
+    private static InsnList restoreCode(MethodPlan plan, CapturedSite site, SiteLabels labels,
+            LabelNode[] restoreLabels) {
+        boolean reentersMonitors = !plan.reentries().isEmpty();
+        InsnList code = new InsnList();
+        code.add(restoreLabels[2 * site.point()]);
+        code.add(restoreCode(plan.frameLocal(), site.slots()));
+        code.add(resetResumePoint(reentersMonitors, plan.resumePointLocal()));
+        code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+        code.add(restoreLabels[2 * site.point() + 1]);
+        code.add(restoreCode(plan.frameLocal(), site.continuedSlots()));
+        code.add(resetResumePoint(reentersMonitors, plan.resumePointLocal()));
+        code.add(new JumpInsnNode(Opcodes.GOTO, labels.result));
+        return code;
+    }
+
+    /**
+     * The restore blocks of a site inside synchronized regions: the saved values are taken in order, first each
+     * region's lock, as its monitor is entered again (outermost first), then the others, once every monitor is held
+     * again; each block after the first runs holding monitors, under the enclosing region's releasing handler.
+     */
+    private static InsnList restoreThroughRegionsCode(MethodPlan plan, CapturedSite site, SiteLabels labels,
+            Map<AbstractInsnNode, RegionLabels> regions, List<TryCatchBlockNode> captureEntries) {
+        List<HeldMonitor> held = site.held();
+        int frameLocal = plan.frameLocal();
+        int resumePointLocal = plan.resumePointLocal();
+        InsnList code = new InsnList();
+        for (int depth = 0; depth <= held.size(); depth++) {
+            RegionLabels enclosing = depth == 0 ? null : regions.get(held.get(depth - 1).enter());
+            LabelNode start = new LabelNode();
+            code.add(start);
+            if (enclosing != null) {
+                enclosing.continuations.put(site.point(), start);
+            }
+            if (depth < held.size()) {
+                RegionLabels region = regions.get(held.get(depth).enter());
+                code.add(defaultValues(region.reentry.entryLocals()));
+                code.add(restoreCode(frameLocal, site.slots().subList(depth, depth + 1)));
+                code.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
+            } else {
+                code.add(restoreCode(frameLocal, site.slots().subList(depth, site.continuedCount())));
+                // Stack: (empty). Continue after the call (odd resume point) or invoke it again.
+                code.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
+                code.add(new InsnNode(Opcodes.ICONST_M1));
+                code.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+                code.add(new InsnNode(Opcodes.ICONST_1));
+                code.add(new InsnNode(Opcodes.IAND));
+                code.add(new JumpInsnNode(Opcodes.IFNE, labels.result));
+                code.add(restoreCode(frameLocal, site.argumentSlots()));
+                code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+            }
+            if (enclosing != null) {
+                // Monitors are held from here on: a failure must release them, as javac's handler would.
+                coverWithHandler(code, start, enclosing, captureEntries);
+            }
+        }
+        return code;
+    }
+
+    /**
+     * The continuation's entry: it takes the restored frame from the runtime, keeps its resume point when monitors
+     * are entered again, and switches to the site's restore block; a resume point it does not have is an error.
+     */
+    private static InsnList entryCode(MethodPlan plan, LabelNode[] restoreLabels) {
+        InsnList code = new InsnList();
+        LabelNode invalid = new LabelNode();
+        // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
+        code.add(EntryCalls.resume(plan.key()));
+        // Stack: frame
+        code.add(new VarInsnNode(Opcodes.ASTORE, plan.frameLocal()));
+        code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.RESUME_POINT,
+                RuntimeNames.RESUME_POINT_DESCRIPTOR, false));
+        if (!plan.reentries().isEmpty()) {
+            // Stack: resume point
+            code.add(new InsnNode(Opcodes.DUP));
+            code.add(new VarInsnNode(Opcodes.ISTORE, plan.resumePointLocal()));
+        }
+        code.add(new TableSwitchInsnNode(0, restoreLabels.length - 1, invalid, restoreLabels));
+        code.add(invalid);
+        // Stack: (empty). A resume point this method does not have: the runtime names the method and throws.
+        code.add(new LdcInsnNode(plan.key()));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
+                RuntimeNames.INVALID_RESUME_POINT, RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR, false));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        return code;
+    }
+
+    /** Right after the region's MONITORENTER: a restoring path (resume point at least 0) goes to its dispatch. */
+    private static InsnList reentryTestCode(MethodPlan plan, RegionLabels region) {
+        InsnList code = new InsnList();
+        code.add(new VarInsnNode(Opcodes.ILOAD, plan.resumePointLocal()));
+        code.add(new JumpInsnNode(Opcodes.IFGE, region.dispatch));
+        return code;
+    }
+
+    /** A region's dispatch: by resume point, to the continuation of the site being restored through the region. */
+    private static InsnList dispatchCode(MethodPlan plan, RegionLabels region) {
+        InsnList code = new InsnList();
+        code.add(region.dispatch);
+        code.add(new VarInsnNode(Opcodes.ILOAD, plan.resumePointLocal()));
+        // Both resume points of a site, invoking its call again or continuing after it, take the same way back in.
+        int[] keys = new int[2 * region.continuations.size()];
+        LabelNode[] targets = new LabelNode[keys.length];
+        int index = 0;
+        for (Map.Entry<Integer, LabelNode> continuation : region.continuations.entrySet()) {
+            keys[index] = 2 * continuation.getKey();
+            keys[index + 1] = 2 * continuation.getKey() + 1;
+            targets[index] = continuation.getValue();
+            targets[index + 1] = continuation.getValue();
+            index += 2;
+        }
+        code.add(new LookupSwitchInsnNode(targets[0], keys, targets));
+        return code;
+    }
+
+    /** A region's releasing handler: exits its monitor and the enclosing ones, innermost first, and rethrows. */
+    private static InsnList releaseCode(RegionLabels region) {
+        InsnList code = new InsnList();
+        code.add(region.handler);
+        // Stack: throwable
+        int[] locks = region.reentry.locks();
+        for (int depth = locks.length - 1; depth >= 0; depth--) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, locks[depth]));
+            code.add(new InsnNode(Opcodes.MONITOREXIT));
+        }
+        code.add(new InsnNode(Opcodes.ATHROW));
+        return code;
     }
 
     /** Resets the resume point local after a restore, in a method that has one. */
@@ -610,16 +477,16 @@ public final class CaptureWeaver {
      * A site's capture handler: it exits the JVM monitors held at the site, hands the receiver and the saved values to
      * the site's capture helper, and throws the capture on.
      */
-    private static InsnList handlerCode(Plan plan, SitePlan site) {
+    private static InsnList handlerCode(MethodPlan plan, CapturedSite site) {
         InsnList code = new InsnList();
         // Stack: capture. The JVM monitors held here are released first, so that nothing that can throw runs
         // holding them outside a catch-any handler (HotSpot would refuse to compile the method); the runtime
         // monitors stay held.
-        for (int index = site.locks().length - 1; index >= 0; index--) {
-            code.add(new VarInsnNode(Opcodes.ALOAD, site.locks()[index]));
+        for (int index = site.held().size() - 1; index >= 0; index--) {
+            code.add(new VarInsnNode(Opcodes.ALOAD, site.held().get(index).lock()));
             code.add(new InsnNode(Opcodes.MONITOREXIT));
         }
-        if (!plan.isStatic) {
+        if (!plan.isStatic()) {
             code.add(new VarInsnNode(Opcodes.ALOAD, 0));
         }
         for (SavedSlot slot : site.slots()) {
@@ -628,8 +495,9 @@ public final class CaptureWeaver {
             }
         }
         // Stack: capture, (receiver), saved values
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, plan.owner, captureHelperName(plan.methodIndex, site.point()),
-                captureHelperDescriptor(plan, site), plan.ownerIsInterface));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, plan.owner(),
+                captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site),
+                plan.ownerIsInterface()));
         // Stack: capture
         code.add(new InsnNode(Opcodes.ATHROW));
         return code;
@@ -641,9 +509,9 @@ public final class CaptureWeaver {
     }
 
     /** Takes the receiver (in an instance method) and each saved value, as the frame's push methods take them. */
-    private static String captureHelperDescriptor(Plan plan, SitePlan site) {
+    private static String captureHelperDescriptor(MethodPlan plan, CapturedSite site) {
         StringBuilder descriptor = new StringBuilder("(");
-        if (!plan.isStatic) {
+        if (!plan.isStatic()) {
             descriptor.append("Ljava/lang/Object;");
         }
         for (SavedSlot slot : site.slots()) {
@@ -667,20 +535,20 @@ public final class CaptureWeaver {
      * }
      * </pre>
      */
-    public static List<MethodNode> captureHelpers(Plan plan) {
+    public static List<MethodNode> captureHelpers(MethodPlan plan) {
         List<MethodNode> helpers = new ArrayList<>();
-        for (SitePlan site : plan.sites) {
+        for (CapturedSite site : plan.captured()) {
             MethodNode helper = new MethodNode(RuntimeNames.ASM_API,
                     Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
-                    captureHelperName(plan.methodIndex, site.point()), captureHelperDescriptor(plan, site), null, null);
-            List<SavedSlot> saved = site.slots().subList(0, site.continuedCount());
+                    captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site), null, null);
+            List<SavedSlot> saved = site.continuedSlots();
             List<SavedSlot> arguments = site.argumentSlots();
             long[] counts = new long[4];
             count(saved, counts, 0);
             count(arguments, counts, 2);
             InsnList code = helper.instructions;
             int parameter = 0;
-            if (plan.isStatic) {
+            if (plan.isStatic()) {
                 code.add(new InsnNode(Opcodes.ACONST_NULL));
             } else {
                 code.add(new VarInsnNode(Opcodes.ALOAD, parameter++));
@@ -688,7 +556,7 @@ public final class CaptureWeaver {
             code.add(integer(site.siteCode()));
             code.add(new LdcInsnNode(counts[0] << 48 | counts[1] << 32 | counts[2] << 16 | counts[3]));
             // Stack: receiver, site, counts
-            code.add(EntryCalls.capture(plan.key));
+            code.add(EntryCalls.capture(plan.key()));
             // Stack: frame
             parameter = pushParameters(code, saved, parameter);
             if (counts[2] + counts[3] > 0) {
@@ -742,31 +610,6 @@ public final class CaptureWeaver {
     }
 
     /**
-     * The reentry of the innermost of {@code chain}, a site's held regions from the outermost, in a static method or
-     * not.
-     */
-    private static Reentry reentry(MethodFlow flow, List<HeldMonitor> chain, boolean isStatic) {
-        Reentry region = new Reentry();
-        region.locks = new int[chain.size()];
-        BitSet locks = new BitSet();
-        for (int depth = 0; depth < chain.size(); depth++) {
-            region.locks[depth] = chain.get(depth).lock();
-            locks.set(chain.get(depth).lock());
-        }
-        AbstractInsnNode load = MonitorWeaver.previousInstruction(chain.get(chain.size() - 1).enter());
-        Frame<BasicValue> entry = flow.frameBefore(load);
-        BitSet live = flow.liveLocalsBefore(load);
-        for (int local = live.nextSetBit(0); local >= 0; local = live.nextSetBit(local + 1)) {
-            // The receiver is never reset: the resume entry passed it, and it is not saved.
-            if (!locks.get(local) && local < entry.getLocals() && (isStatic || local != 0)) {
-                BasicValue value = entry.getLocal(local);
-                region.entryLocals.add(new SavedSlot(local, SavedKind.of(value), value.getType(), null));
-            }
-        }
-        return region;
-    }
-
-    /**
      * Gives each local a zero or null of its kind: values the restoring path never reads, there so that the
      * merge with the normal path at a region's entry keeps the types the normal path reads there.
      */
@@ -786,7 +629,7 @@ public final class CaptureWeaver {
     }
 
     /** Makes the restore code from {@code start} to here run under the region's monitor-releasing handler. */
-    private static void coverWithHandler(InsnList restoreBlocks, LabelNode start, Reentry region,
+    private static void coverWithHandler(InsnList restoreBlocks, LabelNode start, RegionLabels region,
             List<TryCatchBlockNode> entries) {
         LabelNode end = new LabelNode();
         restoreBlocks.add(end);
@@ -820,43 +663,11 @@ public final class CaptureWeaver {
             return new InsnNode(Opcodes.ICONST_0 + value);
         }
         if (value >= Byte.MIN_VALUE && value <= Byte.MAX_VALUE) {
-            return new org.objectweb.asm.tree.IntInsnNode(Opcodes.BIPUSH, value);
+            return new IntInsnNode(Opcodes.BIPUSH, value);
         }
         if (value >= Short.MIN_VALUE && value <= Short.MAX_VALUE) {
-            return new org.objectweb.asm.tree.IntInsnNode(Opcodes.SIPUSH, value);
+            return new IntInsnNode(Opcodes.SIPUSH, value);
         }
         return new LdcInsnNode(value);
-    }
-
-    private static String describe(BasicValue value) {
-        Type type = value.getType();
-        if (type == null) {
-            return "?";
-        }
-        return type.getSort() == Type.OBJECT && type.getInternalName().equals("null") ? "null" : type.getDescriptor();
-    }
-
-    /** The source line of the instruction, from the nearest preceding line number entry, or -1. */
-    public static int lineOf(AbstractInsnNode instruction) {
-        for (AbstractInsnNode node = instruction; node != null; node = node.getPrevious()) {
-            if (node instanceof LineNumberNode line) {
-                return line.line;
-            }
-        }
-        return -1;
-    }
-
-    private static String localName(MethodNode method, int local, AbstractInsnNode site) {
-        if (method.localVariables == null) {
-            return null;
-        }
-        int position = method.instructions.indexOf(site);
-        for (LocalVariableNode variable : method.localVariables) {
-            if (variable.index == local && method.instructions.indexOf(variable.start) <= position
-                    && position < method.instructions.indexOf(variable.end)) {
-                return variable.name;
-            }
-        }
-        return null;
     }
 }

@@ -2,7 +2,6 @@ package org.picothreads.transform.internal.emit;
 
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.objectweb.asm.Opcodes;
@@ -19,7 +18,6 @@ import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.analysis.MethodFlow;
-import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 
 /**
  * Gives each synchronized region that can suspend a runtime monitor, held by the PicoThread across its
@@ -47,30 +45,12 @@ public final class MonitorWeaver {
     }
 
     /**
-     * The local holding the lock object of each region that must be converted because it encloses one of
-     * the sites, by MONITORENTER instruction; null when a region enclosing a site does not have javac's shape.
+     * Inserts the runtime monitor calls for the regions, given with their lock locals (chosen by
+     * {@link org.picothreads.transform.internal.analysis.MethodPlanner#regionsToConvert}); returns the inserted
+     * {@code Monitors.enter} calls, which are new suspension sites.
      */
-    public static Map<AbstractInsnNode, Integer> plan(MethodFlow flow, List<MethodInsnNode> sites) {
-        Map<AbstractInsnNode, Integer> regions = new LinkedHashMap<>();
-        for (MethodInsnNode site : sites) {
-            for (AbstractInsnNode enter : flow.heldMonitorsBefore(site)) {
-                if (!regions.containsKey(enter)) {
-                    Integer lock = SynchronizedRegions.lockLocal(enter);
-                    if (lock == null) {
-                        return null;
-                    }
-                    regions.put(enter, lock);
-                }
-            }
-        }
-        return regions;
-    }
-
-    /**
-     * Inserts the runtime monitor calls for the regions; returns the inserted {@code Monitors.enter} calls,
-     * which are new suspension sites.
-     */
-    public static List<MethodInsnNode> weave(MethodNode method, MethodFlow flow, Map<AbstractInsnNode, Integer> regions) {
+    public static List<MethodInsnNode> weave(MethodNode method, MethodFlow flow,
+            Map<AbstractInsnNode, Integer> regions) {
         Map<AbstractInsnNode, Integer> exits = new HashMap<>();
         for (AbstractInsnNode instruction : method.instructions) {
             if (instruction.getOpcode() == Opcodes.MONITOREXIT) {
@@ -137,14 +117,5 @@ public final class MonitorWeaver {
 
     private static MethodInsnNode monitorCall(String name) {
         return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.MONITORS, name, "(Ljava/lang/Object;)V", false);
-    }
-
-    /** The real instruction before {@code node}, past labels, line numbers and frames; null at the start. */
-    static AbstractInsnNode previousInstruction(AbstractInsnNode node) {
-        AbstractInsnNode previous = node.getPrevious();
-        while (previous != null && previous.getOpcode() < 0) {
-            previous = previous.getPrevious();
-        }
-        return previous;
     }
 }

@@ -16,6 +16,7 @@ import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.BasicValue;
 import org.objectweb.asm.tree.analysis.Frame;
 import org.picothreads.transform.internal.analysis.MethodFlow;
+import org.picothreads.transform.internal.analysis.SavedKind;
 import org.picothreads.transform.internal.analysis.UninitializedValue;
 
 /**

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 

@@ -30,12 +30,10 @@ public final class SynchronizedMethodLowering {
     private SynchronizedMethodLowering() {
     }
 
-    /** True when the method can be lowered: synchronized, and a static one in a class that can load its Class. */
-    public static boolean canLower(ClassNode owner, MethodNode method) {
-        return (method.access & Opcodes.ACC_SYNCHRONIZED) != 0
-                && ((method.access & Opcodes.ACC_STATIC) == 0 || (owner.version & 0xFFFF) >= Opcodes.V1_5);
-    }
-
+    /**
+     * Lowers the method in place; it must be lowerable
+     * ({@link org.picothreads.transform.internal.analysis.SynchronizedRegions#canLowerMethod}).
+     */
     public static void lower(ClassNode owner, MethodNode method) {
         int lock = method.maxLocals;
         method.maxLocals += 1;

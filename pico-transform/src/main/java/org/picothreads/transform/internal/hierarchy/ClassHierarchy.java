@@ -22,7 +22,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.tree.ClassNode;
 import org.picothreads.transform.internal.RuntimeNames;
-import org.picothreads.transform.internal.emit.Redirects;
+import org.picothreads.transform.internal.Redirects;
 
 /**
  * Answers questions about the class hierarchy (superclass, interfaces, declared methods, assignability)

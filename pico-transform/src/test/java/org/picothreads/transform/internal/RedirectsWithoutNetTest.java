@@ -1,4 +1,4 @@
-package org.picothreads.transform.internal.emit;
+package org.picothreads.transform.internal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -8,7 +8,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
-import org.picothreads.transform.internal.RuntimeNames;
 
 /** The redirect table for a program without pico-net: every entry of the full table but those leading to pico-net. */
 class RedirectsWithoutNetTest {

@@ -1,4 +1,4 @@
-package org.picothreads.transform.internal.emit;
+package org.picothreads.transform.internal;
 
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -15,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import org.objectweb.asm.Opcodes;
-import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 
 /**

@@ -1,14 +1,13 @@
-package org.picothreads.transform.internal.emit;
+package org.picothreads.transform.internal.analysis;
 
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.analysis.BasicValue;
-import org.picothreads.transform.internal.analysis.UninitializedValue;
 
 /**
  * How a value of one verification type is stored in a local, saved into a Frame and restored from it.
  */
-enum SavedKind {
+public enum SavedKind {
     INT("Int", "I", Opcodes.ILOAD, Opcodes.ISTORE, 1),
     FLOAT("Float", "F", Opcodes.FLOAD, Opcodes.FSTORE, 1),
     LONG("Long", "J", Opcodes.LLOAD, Opcodes.LSTORE, 2),
@@ -18,13 +17,13 @@ enum SavedKind {
     NULL("Object", "Ljava/lang/Object;", Opcodes.ALOAD, Opcodes.ASTORE, 1);
 
     /** Suffix of the Frame push and pop methods. */
-    final String frameMethodSuffix;
+    public final String frameMethodSuffix;
     /** Descriptor of the value the Frame method takes or returns. */
-    final String frameDescriptor;
-    final int loadOpcode;
-    final int storeOpcode;
+    public final String frameDescriptor;
+    public final int loadOpcode;
+    public final int storeOpcode;
     /** Number of local variable slots the value occupies. */
-    final int size;
+    public final int size;
 
     SavedKind(String frameMethodSuffix, String frameDescriptor, int loadOpcode, int storeOpcode, int size) {
         this.frameMethodSuffix = frameMethodSuffix;
@@ -35,7 +34,7 @@ enum SavedKind {
     }
 
     /** True for kinds saved in the Frame's primitive array. */
-    boolean isPrimitive() {
+    public boolean isPrimitive() {
         return this == INT || this == FLOAT || this == LONG || this == DOUBLE;
     }
 
@@ -43,7 +42,7 @@ enum SavedKind {
      * The kind of an analysed value, or null when the value cannot be saved at all (an object under
      * construction, a subroutine return address) or is not a value (an unset local).
      */
-    static SavedKind of(BasicValue value) {
+    public static SavedKind of(BasicValue value) {
         if (value == null || value == BasicValue.UNINITIALIZED_VALUE || value.getType() == null
                 || value instanceof UninitializedValue || value == BasicValue.RETURNADDRESS_VALUE) {
             return null;
