@@ -30,10 +30,9 @@ import org.picothreads.transform.report.TransformReport;
  * The one entry point to the transformer: rewrites a set of classes so that the threads they start are
  * PicoThreads. The command line, the Maven plugin and the agent are thin wrappers around it.
  *
- * <p>A run reads every class's header (checking it is a readable class file), registers the hierarchy as
- * it will be after the rewrite, reads the classes with their Thread references redirected, decides across
- * all of them which calls can suspend, and writes each class back, rewriting only the methods that can
- * reach a blocking call. Classes that need no change come back as the very input bytes.
+ * <p>The passes of a run, in order, are the steps of {@code transform(inputs, hierarchy, picoNetAtRunTime)} just
+ * below, with the per-method passes they run for each method that can reach a blocking call. Only those methods are
+ * rewritten; classes that need no change come back as the very input bytes.
  */
 public final class PicoTransformer {
     private final List<Path> classpath;
@@ -43,6 +42,168 @@ public final class PicoTransformer {
     private PicoTransformer(List<Path> classpath, boolean picoNetAtRunTime) {
         this.classpath = List.copyOf(classpath);
         this.picoNetAtRunTime = picoNetAtRunTime;
+    }
+
+    /**
+     * Transforms the classes of a program together, in passes: the program-level ones below, each a step of
+     * {@code ProgramRewrite}, and for each method that can reach a blocking call the per-method passes of
+     * {@link org.picothreads.transform.internal.MethodRewriter MethodRewriter} (lower a synchronized method, analyse
+     * its flow, move creations, convert monitor regions, plan the sites, weave the normal path, weave the
+     * continuation, compute frames).
+     */
+    private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
+            boolean picoNetAtRunTime) throws TransformException {
+        ProgramRewrite program = new ProgramRewrite(inputs, hierarchy);
+        // read every input's header; a file that is not a readable class file is refused, named
+        program.readHeaders();
+        // the redirects to pico-net apply only to a program that has it (among its classes or classpath, or promised)
+        program.chooseNetRedirects(picoNetAtRunTime);
+        // choose each class's treatment, and register the hierarchy as it will be after the rewrite
+        program.registerRewrittenHierarchy();
+        // read the classes to rewrite, their references redirected and subroutines inlined (ClassRewriter)
+        program.readClasses();
+        // decide which calls can suspend across all the classes before the first is rewritten (SuspendabilityAnalysis)
+        program.decideSuspendableCalls();
+        // write each class, its blocking methods rewritten by MethodRewriter's passes (ClassRewriter), in parallel
+        return program.writeClasses();
+    }
+
+    /** The state of one run over a program's classes, as its steps build it up; each class has its own index. */
+    private static final class ProgramRewrite {
+        private final List<ClassInput> inputs;
+        private final ClassHierarchy hierarchy;
+        private final int count;
+        private final ClassHierarchy.ClassInfo[] headers;
+        private final Treatment[] treatments;
+        private final ClassRewriter.ParsedClass[] parsed;
+        /** The classes being rewritten, read for the analysis and then rewritten in place. */
+        private final List<ClassNode> rewriting = new ArrayList<>();
+        /** The classes an earlier run rewrote, read for the analysis alone. */
+        private final List<ClassNode> alreadyRewritten = new ArrayList<>();
+        private SuspendabilityAnalysis analysis;
+        private ForeignCallbackAnalysis callbacks;
+        /** The chain by which each suspending call reaches a blocking primitive, for the report. */
+        private Map<String, List<String>> chains;
+
+        ProgramRewrite(List<ClassInput> inputs, ClassHierarchy hierarchy) {
+            this.inputs = inputs;
+            this.hierarchy = hierarchy;
+            this.count = inputs.size();
+            this.headers = new ClassHierarchy.ClassInfo[count];
+            this.treatments = new Treatment[count];
+            this.parsed = new ClassRewriter.ParsedClass[count];
+        }
+
+        void readHeaders() throws TransformException {
+            TransformException[] unreadable = new TransformException[count];
+            IndependentWork.forEachIndex(count, index -> {
+                try {
+                    headers[index] = readHeader(inputs.get(index));
+                } catch (TransformException exception) {
+                    unreadable[index] = exception;
+                }
+            });
+            for (int index = 0; index < count; index++) {
+                if (unreadable[index] != null) {
+                    throw unreadable[index];
+                }
+            }
+        }
+
+        void chooseNetRedirects(boolean picoNetAtRunTime) {
+            List<String> names = new ArrayList<>(count);
+            for (ClassHierarchy.ClassInfo header : headers) {
+                names.add(header.name());
+            }
+            hierarchy.useNet(hasPicoNet(picoNetAtRunTime, names, hierarchy));
+        }
+
+        void registerRewrittenHierarchy() {
+            for (int index = 0; index < count; index++) {
+                treatments[index] = treatment(headers[index].name(), inputs.get(index).bytes());
+                if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
+                    hierarchy.register(headers[index]);
+                } else if (treatments[index] == Treatment.REWRITE) {
+                    hierarchy.register(ClassRewriter.rewrittenHeader(headers[index], hierarchy));
+                }
+            }
+        }
+
+        /** Reads the classes to rewrite for the rewrite, and the ones already rewritten for the analysis alone. */
+        void readClasses() throws TransformException {
+            ClassNode[] alreadyRewrittenNodes = new ClassNode[count];
+            RuntimeException[] failures = new RuntimeException[count];
+            IndependentWork.forEachIndex(count, index -> {
+                ClassInput input = inputs.get(index);
+                try {
+                    if (treatments[index] == Treatment.REWRITE) {
+                        parsed[index] = ClassRewriter.parseForRewrite(input, hierarchy);
+                    } else if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
+                        alreadyRewrittenNodes[index] = ClassRewriter.parsePlain(input);
+                    }
+                } catch (RuntimeException exception) {
+                    failures[index] = exception;
+                }
+            });
+            for (int index = 0; index < count; index++) {
+                if (failures[index] != null) {
+                    throw failure(inputs.get(index), headers[index].name(), "cannot be read by ASM", failures[index]);
+                }
+                if (parsed[index] != null) {
+                    rewriting.add(parsed[index].node());
+                } else if (alreadyRewrittenNodes[index] != null) {
+                    alreadyRewritten.add(alreadyRewrittenNodes[index]);
+                }
+            }
+        }
+
+        /**
+         * Decides every method before the first is rewritten in place, so that the analysis never reads rewritten
+         * code.
+         */
+        void decideSuspendableCalls() {
+            analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
+            for (ClassNode classNode : rewriting) {
+                for (MethodNode method : classNode.methods) {
+                    analysis.reachesBlockingCall(method);
+                }
+            }
+            callbacks = new ForeignCallbackAnalysis(analysis);
+            chains = blockingChains(rewriting, analysis);
+        }
+
+        /**
+         * Writes each class from its own reading and the decided analysis alone, so the classes are written in
+         * parallel; each lands at its own index, and the output is the same as written one after the other.
+         */
+        TransformResult writeClasses() throws TransformException {
+            ClassOutput[] outputs = new ClassOutput[count];
+            ClassReport[] reports = new ClassReport[count];
+            RuntimeException[] failures = new RuntimeException[count];
+            IndependentWork.forEachIndex(count, index -> {
+                ClassInput input = inputs.get(index);
+                String name = headers[index].name();
+                if (treatments[index] != Treatment.REWRITE) {
+                    outputs[index] = new ClassOutput(input.source(), name, input.bytes(), false);
+                    reports[index] = new ClassReport(name, input.source(), false,
+                            treatments[index] == Treatment.ALREADY_REWRITTEN, List.of(), 0);
+                    return;
+                }
+                try {
+                    ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, callbacks, hierarchy);
+                    outputs[index] = written.output();
+                    reports[index] = written.report();
+                } catch (RuntimeException exception) {
+                    failures[index] = exception;
+                }
+            });
+            for (int index = 0; index < count; index++) {
+                if (failures[index] != null) {
+                    throw failure(inputs.get(index), headers[index].name(), "cannot be rewritten", failures[index]);
+                }
+            }
+            return new TransformResult(List.of(outputs), new TransformReport(List.of(reports), chains));
+        }
     }
 
     /**
@@ -259,107 +420,6 @@ public final class PicoTransformer {
                 throw new TransformException("cannot close the classpath: " + exception.getMessage(), exception);
             }
         }
-    }
-
-    private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
-            boolean picoNetAtRunTime) throws TransformException {
-        int count = inputs.size();
-        Treatment[] treatments = new Treatment[count];
-        ClassHierarchy.ClassInfo[] headers = new ClassHierarchy.ClassInfo[count];
-        TransformException[] unreadable = new TransformException[count];
-        IndependentWork.forEachIndex(count, index -> {
-            try {
-                headers[index] = readHeader(inputs.get(index));
-            } catch (TransformException exception) {
-                unreadable[index] = exception;
-            }
-        });
-        List<String> names = new ArrayList<>(count);
-        for (int index = 0; index < count; index++) {
-            if (unreadable[index] != null) {
-                throw unreadable[index];
-            }
-            names.add(headers[index].name());
-        }
-        // The redirects to pico-net apply only to a program that has pico-net (among its classes or classpath, or
-        // promised at run time).
-        hierarchy.useNet(hasPicoNet(picoNetAtRunTime, names, hierarchy));
-        for (int index = 0; index < count; index++) {
-            ClassInput input = inputs.get(index);
-            String name = headers[index].name();
-            treatments[index] = treatment(name, input.bytes());
-            if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
-                hierarchy.register(headers[index]);
-            } else if (treatments[index] == Treatment.REWRITE) {
-                hierarchy.register(ClassRewriter.rewrittenHeader(headers[index], hierarchy));
-            }
-        }
-
-        ClassRewriter.ParsedClass[] parsed = new ClassRewriter.ParsedClass[count];
-        ClassNode[] alreadyRewrittenNodes = new ClassNode[count];
-        RuntimeException[] failures = new RuntimeException[count];
-        IndependentWork.forEachIndex(count, index -> {
-            ClassInput input = inputs.get(index);
-            try {
-                if (treatments[index] == Treatment.REWRITE) {
-                    parsed[index] = ClassRewriter.parseForRewrite(input, hierarchy);
-                } else if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
-                    alreadyRewrittenNodes[index] = ClassRewriter.parsePlain(input);
-                }
-            } catch (RuntimeException exception) {
-                failures[index] = exception;
-            }
-        });
-        List<ClassNode> rewriting = new ArrayList<>();
-        List<ClassNode> alreadyRewritten = new ArrayList<>();
-        for (int index = 0; index < count; index++) {
-            if (failures[index] != null) {
-                throw failure(inputs.get(index), headers[index].name(), "cannot be read by ASM", failures[index]);
-            }
-            if (parsed[index] != null) {
-                rewriting.add(parsed[index].node());
-            } else if (alreadyRewrittenNodes[index] != null) {
-                alreadyRewritten.add(alreadyRewrittenNodes[index]);
-            }
-        }
-
-        SuspendabilityAnalysis analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
-        // Decide every method before the first is rewritten in place, so that the analysis never reads rewritten code.
-        for (ClassNode classNode : rewriting) {
-            for (MethodNode method : classNode.methods) {
-                analysis.reachesBlockingCall(method);
-            }
-        }
-        ForeignCallbackAnalysis callbacks = new ForeignCallbackAnalysis(analysis);
-        Map<String, List<String>> chains = blockingChains(rewriting, analysis);
-
-        // Each class is written from its own reading and the decided analysis alone, so the classes are written in
-        // parallel; each lands at its own index, and the output is the same as written one after the other.
-        ClassOutput[] outputs = new ClassOutput[count];
-        ClassReport[] reports = new ClassReport[count];
-        IndependentWork.forEachIndex(count, index -> {
-            ClassInput input = inputs.get(index);
-            String name = headers[index].name();
-            if (treatments[index] != Treatment.REWRITE) {
-                outputs[index] = new ClassOutput(input.source(), name, input.bytes(), false);
-                reports[index] = new ClassReport(name, input.source(), false,
-                        treatments[index] == Treatment.ALREADY_REWRITTEN, List.of(), 0);
-                return;
-            }
-            try {
-                ClassRewriter.Written written = ClassRewriter.write(parsed[index], analysis, callbacks, hierarchy);
-                outputs[index] = written.output();
-                reports[index] = written.report();
-            } catch (RuntimeException exception) {
-                failures[index] = exception;
-            }
-        });
-        for (int index = 0; index < count; index++) {
-            if (failures[index] != null) {
-                throw failure(inputs.get(index), headers[index].name(), "cannot be rewritten", failures[index]);
-            }
-        }
-        return new TransformResult(List.of(outputs), new TransformReport(List.of(reports), chains));
     }
 
     /**
