@@ -2,8 +2,6 @@ package org.picothreads.transform.internal.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -15,9 +13,8 @@ import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
-import org.objectweb.asm.util.Textifier;
-import org.objectweb.asm.util.TraceMethodVisitor;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
+import org.picothreads.transform.testing.MethodListing;
 
 /** The suspended-holder check woven after the entry of a region that takes only the JVM monitor. */
 class ExclusionWeaverTest {
@@ -74,7 +71,7 @@ class ExclusionWeaverTest {
                     ATHROW
                     MAXSTACK = 2
                     MAXLOCALS = 3
-                """, listing(method));
+                """, MethodListing.of(method));
     }
 
     @Test
@@ -125,13 +122,5 @@ class ExclusionWeaverTest {
         method.maxStack = 2;
         method.maxLocals = 3;
         return method;
-    }
-
-    private static String listing(MethodNode method) {
-        Textifier textifier = new Textifier();
-        method.accept(new TraceMethodVisitor(textifier));
-        StringWriter text = new StringWriter();
-        textifier.print(new PrintWriter(text));
-        return text.toString();
     }
 }

@@ -1,0 +1,168 @@
+package org.picothreads.transform.internal.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.objectweb.asm.tree.MethodNode;
+import org.picothreads.transform.internal.analysis.MethodPlan;
+import org.picothreads.transform.testing.MethodListing;
+import org.picothreads.transform.testing.SampleMethods;
+
+/** The capture and restore code woven from a method's plan, at a site whose stack holds a constant. */
+class CaptureWeaverTest {
+    @Test
+    void the_normal_path_spills_and_reloads_the_stack_and_its_handler_hands_the_saved_values_to_the_capture_helper() {
+        MethodNode method = SampleMethods.scaled();
+        MethodPlan plan = SampleMethods.plan(method);
+        CaptureWeaver.weaveNormalPath(method, plan.capturedCalls(), plan);
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                   L3
+                    LINENUMBER 7 L3
+                    ILOAD 0
+                    ICONST_2
+                    ALOAD 1
+                    ASTORE 3
+                    POP
+                    ISTORE 2
+                    ILOAD 2
+                    ICONST_2
+                    ALOAD 3
+                   L0
+                    INVOKESTATIC sample/Blocking.take (Ljava/lang/String;)I
+                   L1
+                    IMUL
+                    IADD
+                    ILOAD 0
+                    IADD
+                    IRETURN
+                   L2
+                    ILOAD 0
+                    ILOAD 2
+                    ALOAD 3
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
+                    ATHROW
+                    MAXSTACK = 3
+                    MAXLOCALS = 4
+                """, MethodListing.of(method));
+    }
+
+    @Test
+    void the_capture_helper_pushes_the_continued_values_and_the_arguments_only_in_the_innermost_activation() {
+        List<MethodNode> helpers = CaptureWeaver.captureHelpers(SampleMethods.plan(SampleMethods.scaled()));
+        assertEquals(1, helpers.size());
+        assertEquals("$picothreads$capture$0$0", helpers.get(0).name);
+        assertEquals("(IILjava/lang/Object;)V", helpers.get(0).desc);
+        assertEquals("""
+                    ACONST_NULL
+                    ICONST_0
+                    LDC 8590000128L
+                    INVOKEDYNAMIC capture(Ljava/lang/Object;IJ)Lorg/picothreads/runtime/internal/Frame; [
+                      // handle kind 0x6 : INVOKESTATIC
+                      org/picothreads/runtime/internal/Continuation.link(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;
+                      // arguments:
+                      "sample/Sample.scaled(ILjava/lang/String;)I"
+                    ]
+                    DUP
+                    ILOAD 0
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.pushInt (I)V
+                    DUP
+                    ILOAD 1
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.pushInt (I)V
+                    DUP
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.savesArguments ()Z
+                    IFEQ L0
+                    DUP
+                    ALOAD 2
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.pushObject (Ljava/lang/Object;)V
+                   L0
+                    POP
+                    RETURN
+                    MAXSTACK = 0
+                    MAXLOCALS = 0
+                """, MethodListing.of(helpers.get(0)));
+    }
+
+    @Test
+    void the_continuation_switches_on_the_resume_point_to_invoke_the_call_again_or_to_continue_with_its_result() {
+        MethodNode method = SampleMethods.scaled();
+        MethodPlan plan = SampleMethods.plan(method);
+        CaptureWeaver.weaveContinuation(method, plan);
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                    INVOKEDYNAMIC resume()Lorg/picothreads/runtime/internal/Frame; [
+                      // handle kind 0x6 : INVOKESTATIC
+                      org/picothreads/runtime/internal/Continuation.link(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;
+                      // arguments:
+                      "sample/Sample.scaled(ILjava/lang/String;)I"
+                    ]
+                    ASTORE 4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    TABLESWITCH
+                      0: L3
+                      1: L4
+                      default: L5
+                   L5
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
+                    ATHROW
+                   L3
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 0
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 2
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popObject ()Ljava/lang/Object;
+                    CHECKCAST java/lang/String
+                    ASTORE 3
+                    GOTO L6
+                   L4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 0
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 2
+                    GOTO L7
+                   L8
+                    LINENUMBER 7 L8
+                    ILOAD 0
+                    ICONST_2
+                    ALOAD 1
+                    ASTORE 3
+                    POP
+                    ISTORE 2
+                   L6
+                    ILOAD 2
+                    ICONST_2
+                    ALOAD 3
+                   L0
+                    INVOKESTATIC sample/Blocking.take (Ljava/lang/String;)I
+                   L1
+                    IMUL
+                    IADD
+                    ILOAD 0
+                    IADD
+                    IRETURN
+                   L2
+                    ILOAD 0
+                    ILOAD 2
+                    ALOAD 3
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
+                    ATHROW
+                   L7
+                    ILOAD 2
+                    ICONST_2
+                   L9
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
+                   L10
+                    GOTO L1
+                    MAXSTACK = 3
+                    MAXLOCALS = 5
+                """, MethodListing.of(method));
+    }
+}
