@@ -95,6 +95,8 @@ public final class MethodRewriter {
         List<MethodInsnNode> sites;
         /** The positions of the original sites among the original's instructions, for the fallback. */
         final int[] siteIndices;
+        /** Why the method can never be captured, or null. */
+        String reasonNeverCapturable;
         MethodFlow flow;
         /** The regions given runtime monitors, with their lock locals. */
         Map<AbstractInsnNode, Integer> convertedRegions = Map.of();
@@ -125,9 +127,9 @@ public final class MethodRewriter {
             }
         }
 
-        /** True once the method is planned without capture code (it can never be captured): preparing stops. */
-        boolean plannedPinned() {
-            return plan != null;
+        /** True when the method can never be captured: it is planned at once, and the preparing passes skip it. */
+        boolean neverCapturable() {
+            return reasonNeverCapturable != null;
         }
     }
 
@@ -165,33 +167,33 @@ public final class MethodRewriter {
     }
 
     private static void planWhenNeverCapturable(MethodWork work) {
-        String reason = MethodPlanner.reasonNeverCapturable(work.owner, work.method, work.methodIndex);
-        if (reason != null) {
-            work.plan = MethodPlanner.everySitePinned(work.owner, work.methodIndex, work.method, work.sites, reason,
-                    reason);
+        work.reasonNeverCapturable = MethodPlanner.reasonNeverCapturable(work.owner, work.method, work.methodIndex);
+        if (work.neverCapturable()) {
+            work.plan = MethodPlanner.everySitePinned(work.owner, work.methodIndex, work.method, work.sites,
+                    work.reasonNeverCapturable, work.reasonNeverCapturable);
         }
     }
 
     private static void lowerSynchronizedMethod(MethodWork work) {
-        if (!work.plannedPinned() && SynchronizedRegions.canLowerMethod(work.owner, work.method)) {
+        if (!work.neverCapturable() && SynchronizedRegions.canLowerMethod(work.owner, work.method)) {
             SynchronizedMethodLowering.lower(work.owner, work.method);
         }
     }
 
     private static void analyseFlow(MethodWork work) throws StartAgainPinned {
-        if (!work.plannedPinned()) {
+        if (!work.neverCapturable()) {
             work.flow = analyse(work);
         }
     }
 
     private static void moveCreations(MethodWork work) throws StartAgainPinned {
-        if (!work.plannedPinned() && NewMover.moveCreations(work.method, work.flow, work.sites)) {
+        if (!work.neverCapturable() && NewMover.moveCreations(work.method, work.flow, work.sites)) {
             work.flow = analyse(work);
         }
     }
 
     private static void convertMonitorRegions(MethodWork work) throws StartAgainPinned {
-        if (work.plannedPinned()) {
+        if (work.neverCapturable()) {
             return;
         }
         work.convertedRegions = MethodPlanner.regionsToConvert(work.flow, work.sites);
@@ -210,7 +212,7 @@ public final class MethodRewriter {
     }
 
     private static void planSites(MethodWork work) {
-        if (!work.plannedPinned()) {
+        if (!work.neverCapturable()) {
             work.plan = MethodPlanner.plan(work.owner, work.methodIndex, work.method, work.flow, work.sites,
                     work.convertedRegions, work.checkedRegions, work.jdkLockedMonitors);
         }

@@ -183,16 +183,6 @@ public final class MethodPlan {
         return frameLocal() + 1;
     }
 
-    /** The reentry of the region entered at {@code enter}. */
-    public Reentry reentry(AbstractInsnNode enter) {
-        for (Reentry reentry : reentries) {
-            if (reentry.enter() == enter) {
-                return reentry;
-            }
-        }
-        throw new IllegalArgumentException("no reentry planned for this region");
-    }
-
     /** The calls of the captured sites, in resume point order. */
     public List<MethodInsnNode> capturedCalls() {
         List<MethodInsnNode> calls = new ArrayList<>();

@@ -540,7 +540,8 @@ public final class CaptureWeaver {
         for (CapturedSite site : plan.captured()) {
             MethodNode helper = new MethodNode(RuntimeNames.ASM_API,
                     Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC,
-                    captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site), null, null);
+                    captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site), null,
+                    null);
             List<SavedSlot> saved = site.continuedSlots();
             List<SavedSlot> arguments = site.argumentSlots();
             long[] counts = new long[4];
