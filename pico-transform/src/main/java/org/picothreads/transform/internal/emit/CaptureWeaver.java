@@ -115,6 +115,15 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  * runtime passes it on through {@code CallerToken.pass(f)} (the method, never restored, passes null): a blocking
  * primitive called directly by a restored activation knows every frame below it was checked at the last capture
  * and skips the frame check (see the runtime's {@code CallerToken}).
+ *
+ * <p>Everything above that varies by site (which values are saved, in which order, the temporaries, the regions
+ * held and entered again) is decided beforehand by {@link org.picothreads.transform.internal.analysis.MethodPlanner};
+ * this class only emits it, each part of the picture by its own generator: {@code site k} in the method by
+ * {@code normalCallCode}, in the continuation by {@code continuationCallCode}; {@code handler_k} by
+ * {@code handlerCode}; {@code result_k} by {@code resultCode}; {@code again_k} and {@code continue_k} by
+ * {@code restoreCode}, or {@code restoreThroughRegionsCode} inside regions; {@code entry} by {@code entryCode};
+ * a region's test, {@code dispatch} and releasing handler by {@code reentryTestCode}, {@code dispatchCode} and
+ * {@code releaseCode}; the capture helper by {@link #captureHelpers}.
  */
 public final class CaptureWeaver {
     /** The labels of a region's reentry in the continuation, and the site continuations its dispatch jumps to. */
