@@ -85,9 +85,13 @@ public final class PicoThreads {
      *                         the activations that ran since the thread's last resume
      * @param activationsRestored saved activations re-entered: a resume re-enters the innermost one, and each further
      *                            one only when the activation above it returns
+     * @param unseenBlocks times the watchdog found a carrier blocked in code the runtime does not see (a JVM monitor
+     *                     or a wait inside JDK code, a blocking native call) and compensated for it as for a pinned
+     *                     block ({@code -Dpicothreads.watchdog=false} turns the watchdog off)
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
             long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-            long carriers, long spareCarriersStarted, long steals, long activationsSaved, long activationsRestored) {
+            long carriers, long spareCarriersStarted, long steals, long activationsSaved, long activationsRestored,
+            long unseenBlocks) {
     }
 }

@@ -29,6 +29,34 @@ public final class Carrier extends Thread {
     /** This carrier's share of the scheduler's counters. */
     final CarrierCounters counters = new CarrierCounters();
 
+    /** Counts this carrier's dispatches (a plain increment, wrapping), so that the {@link Watchdog} tells them apart. */
+    int dispatchNumber;
+    /**
+     * True while the running task blocks this carrier in a pinned block that the scheduler knows of and has
+     * compensated for (a pinned wait or yield); written under the scheduler's lock.
+     */
+    boolean pinnedBlock;
+    /**
+     * True while the watchdog counts this carrier as blocked in code the runtime does not see; written under the
+     * scheduler's lock, read by the carrier without it after each dispatch.
+     */
+    boolean unseenBlock;
+    /** What blocks the carrier while {@link #unseenBlock} (a thread state, or the native method); under the lock. */
+    String unseenBlockHow;
+    /** When the watchdog first saw the carrier blocked in its unseen block ({@link System#nanoTime}); under the lock. */
+    long unseenBlockSinceNanos;
+
+    /** The dispatch the watchdog looked at last; the watchdog's own, like the four fields below. */
+    int watchedDispatch;
+    /** When the watchdog first saw that dispatch, or 0 when the carrier was not dispatching. */
+    long watchedSinceNanos;
+    /** When the watchdog first saw the carrier blocked in that dispatch at every look since, or 0. */
+    long blockedSinceNanos;
+    /** When the watchdog may next look at the stack of the carrier running in that dispatch. */
+    long nextStackSampleNanos;
+    /** How long the watchdog waits between two looks at the stack of a carrier that computes. */
+    long stackSampleIntervalNanos;
+
     Carrier(Scheduler scheduler, String name, long stackSize, Lane lane) {
         super(RuntimeThreads.GROUP, null, name, stackSize, false);
         this.scheduler = scheduler;

@@ -112,6 +112,7 @@ final class DeadlockDetector {
     /** True when a platform thread might still act: it is neither the runtime's, nor the JVM's, nor stuck. */
     private boolean mightWakeATask(Thread thread, ThreadGroup systemGroup) {
         if (thread == Thread.currentThread() || Lifetime.isKeepalive(thread) || ThreadDump.isReporter(thread)
+                || Watchdog.isWatchdog(thread)
                 || thread.getThreadGroup() == systemGroup || thread.getClass().getName().equals(INNOCUOUS_THREAD)
                 || PlatformWaits.isWaiting(thread)) {
             return false;

@@ -8,8 +8,10 @@ import java.lang.invoke.VarHandle;
 import java.net.URL;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -45,7 +47,9 @@ import org.picothreads.runtime.SchedulingPolicy;
  * <p>A thread that must block but cannot be captured (it is pinned) blocks its carrier for real, see
  * {@link #blockPinned}, so the JVM's monitor, class-initialization and lock semantics hold for it exactly as for a
  * platform thread; while it does, the scheduler compensates by starting a spare carrier, so that as many carriers as
- * configured stay able to run PicoThreads, up to {@code picothreads.maxCarriers} in all.
+ * configured stay able to run PicoThreads, up to {@code picothreads.maxCarriers} in all. A carrier blocked where the
+ * runtime does not see it (inside JDK code, in a blocking native call) is found by the {@link Watchdog}, which has
+ * the scheduler compensate for it in the same way ({@link #beginUnseenBlock}).
  *
  * <p>Each configured carrier has a {@link Lane}: its run queue and its timers, each under a lock of its own. The
  * scheduler's {@link #lock} guards only the carriers themselves (started, idle, blocked, their idle roles); the list
@@ -117,8 +121,17 @@ public final class Scheduler {
     private final List<Carrier> carriers = new ArrayList<>();
     /** The carriers parked for lack of work, the latest to park first; the one polling I/O is not among them. */
     private final ArrayDeque<Carrier> idleCarriers = new ArrayDeque<>();
-    /** How many carriers are blocked for real by a pinned task; written under the lock. */
+    /**
+     * How many carriers are blocked for real by a pinned task, or, as the watchdog found, in code the runtime does not
+     * see; written under the lock.
+     */
     private volatile int blockedCarriers;
+    /** How many of those the watchdog found blocked in code the runtime does not see; written under the lock. */
+    private volatile int unseenBlockedCarriers;
+    /** How many times the watchdog began an unseen block; under the lock. */
+    private long unseenBlocks;
+    /** The watchdog, or null when picothreads.watchdog is false. */
+    private Watchdog watchdog;
     /** The carrier polling the I/O poller, idle or between two dispatches, or null; claimed by compare-and-set. */
     private volatile Carrier ioPolling;
     /** The idle carrier that polls the I/O poller, waiting, or null; written under the lock. */
@@ -194,10 +207,15 @@ public final class Scheduler {
                     seed = seedProperty(defaults);
                 }
                 int parallelism = carriersProperty(defaults);
+                RuntimeSettings.WatchdogSettings watchdogSettings = RuntimeSettings.watchdog();
                 scheduler = new Scheduler(policy, seed, parallelism, mostCarriersProperty(parallelism),
                         stackSizeProperty());
                 synchronized (scheduler.lock) {
                     scheduler.startCarrier();
+                }
+                if (watchdogSettings.enabled()) {
+                    scheduler.watchdog = new Watchdog(scheduler, watchdogSettings);
+                    scheduler.watchdog.start();
                 }
                 instance = scheduler;
                 ThreadDump.startReporters();
@@ -227,7 +245,7 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         long started;
         long terminated;
@@ -244,7 +262,7 @@ public final class Scheduler {
             return new PicoThreads.Statistics(started, terminated, started - terminated, total.suspensions,
                     total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
                     total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted, total.steals,
-                    total.activationsSaved, total.activationsRestored);
+                    total.activationsSaved, total.activationsRestored, scheduler.unseenBlocks);
         }
     }
 
@@ -441,9 +459,11 @@ public final class Scheduler {
      */
     void start(Task task) {
         long admitted;
+        boolean firstLive;
         synchronized (liveLock) {
             admitted = threadsStarted++;
             Task first = liveTasks;
+            firstLive = first == null;
             if (first == null) {
                 task.nextLive = task;
                 task.previousLive = task;
@@ -459,6 +479,9 @@ public final class Scheduler {
         Carrier here = carrierHere();
         task.lane = here != null ? here.lane : lanes[(int) (admitted % lanes.length)];
         enqueue(task);
+        if (firstLive && watchdog != null) {
+            watchdog.wake();
+        }
     }
 
     /** Wakes a task whose interrupt status was just set, if it is sleeping, joining or parked; any thread may call this. */
@@ -630,16 +653,13 @@ public final class Scheduler {
         }
         carrier.counters.pinnedBlocks++;
         synchronized (lock) {
-            blockedCarriers++;
-            updateHints();
-            compensate();
+            beginPinnedBlock(carrier);
         }
         try {
             LockSupport.parkNanos(this, PINNED_YIELD_NANOS);
         } finally {
             synchronized (lock) {
-                blockedCarriers--;
-                updateHints();
+                endPinnedBlock(carrier);
             }
         }
     }
@@ -694,9 +714,7 @@ public final class Scheduler {
         }
         task.pinnedWait = true;
         synchronized (lock) {
-            blockedCarriers++;
-            updateHints();
-            compensate();
+            beginPinnedBlock(carrier);
         }
         try {
             while (true) {
@@ -722,10 +740,87 @@ public final class Scheduler {
             task.pinnedCarrier = null;
             task.setState(Task.RUNNING);
             synchronized (lock) {
-                blockedCarriers--;
-                updateHints();
+                endPinnedBlock(carrier);
             }
         }
+    }
+
+    /**
+     * Counts a carrier as blocked by its pinned task, taking over the unseen block the watchdog may have found it in
+     * meanwhile, and compensates; under the lock.
+     */
+    private void beginPinnedBlock(Carrier carrier) {
+        endUnseenBlockHoldingLock(carrier);
+        carrier.pinnedBlock = true;
+        blockedCarriers++;
+        updateHints();
+        compensate();
+    }
+
+    /** Counts a carrier blocked by its pinned task as free again; under the lock. */
+    private void endPinnedBlock(Carrier carrier) {
+        carrier.pinnedBlock = false;
+        blockedCarriers--;
+        updateHints();
+    }
+
+    /**
+     * Counts a carrier that the watchdog found blocked in code the runtime does not see, within dispatch
+     * {@code dispatch}, as blocked, and compensates as for a pinned block; nothing when the carrier has meanwhile
+     * ended that dispatch, gone on into a pinned block, or ended. Called by the watchdog.
+     *
+     * @param how   what blocks it, for the thread dump
+     * @param since when the watchdog first saw it blocked
+     */
+    void beginUnseenBlock(Carrier carrier, int dispatch, String how, long since) {
+        synchronized (lock) {
+            if (carrier.unseenBlock || carrier.pinnedBlock || carrier.current == null
+                    || carrier.dispatchNumber != dispatch || !carriers.contains(carrier)) {
+                return;
+            }
+            carrier.unseenBlock = true;
+            carrier.unseenBlockHow = how;
+            carrier.unseenBlockSinceNanos = since;
+            unseenBlocks++;
+            unseenBlockedCarriers++;
+            blockedCarriers++;
+            updateHints();
+            compensate();
+        }
+    }
+
+    /**
+     * Counts a carrier in an unseen block as free again: it came back from the code that blocked it (its dispatch
+     * ended, or the watchdog sees it run). A spare carrier that compensated for it then stops taking threads while
+     * more carriers than configured run them ({@link #surplusAtWork}), and ends once idle for its keep-alive.
+     */
+    void endUnseenBlock(Carrier carrier) {
+        synchronized (lock) {
+            endUnseenBlockHoldingLock(carrier);
+        }
+    }
+
+    /** As {@link #endUnseenBlock}; under the lock. */
+    private void endUnseenBlockHoldingLock(Carrier carrier) {
+        if (carrier.unseenBlock) {
+            carrier.unseenBlock = false;
+            carrier.unseenBlockHow = null;
+            unseenBlockedCarriers--;
+            blockedCarriers--;
+            updateHints();
+        }
+    }
+
+    /** The carriers running now, in {@code reuse} when it is large enough (then null after the last). */
+    Carrier[] carriersNow(Carrier[] reuse) {
+        synchronized (lock) {
+            return carriers.toArray(reuse);
+        }
+    }
+
+    /** True while a PicoThread is alive (admitted, not terminated). */
+    boolean hasLiveTasks() {
+        return liveTasks != null;
     }
 
     /**
@@ -988,10 +1083,13 @@ public final class Scheduler {
         return true;
     }
 
-    /** True while a join watcher, pending I/O or an offloaded call may still wake a task. */
+    /**
+     * True while a join watcher, pending I/O, an offloaded call or a carrier in an unseen block (whatever blocks it
+     * may end by itself) may still wake a task.
+     */
     boolean hasExternalWakeSources() {
         IoPoller installed = poller;
-        return activeJoinWatchers.get() > 0 || Offloads.pending() > 0
+        return activeJoinWatchers.get() > 0 || Offloads.pending() > 0 || unseenBlockedCarriers > 0
                 || installed != null && installed.pendingWaits() > 0;
     }
 
@@ -1004,7 +1102,7 @@ public final class Scheduler {
     public static String dump() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return ThreadDump.liveHeader(0, 0) + "\n";
+            return ThreadDump.liveHeader(0, 0, 0) + "\n";
         }
         return scheduler.writeDump(false);
     }
@@ -1014,20 +1112,39 @@ public final class Scheduler {
      * meanwhile: the saved frames of a task that no carrier dispatches stay as they are while they are read.
      */
     private String writeDump(boolean deadlock) {
+        Map<Task, String> unseen = new HashMap<>();
+        int blocked;
+        synchronized (lock) {
+            blocked = blockedCarriers - unseenBlockedCarriers;
+            long now = System.nanoTime();
+            for (Carrier carrier : carriers) {
+                Task running = carrier.current;
+                if (carrier.unseenBlock && running != null) {
+                    unseen.put(running, "on " + carrier.getName() + ", blocked in code the runtime does not see: "
+                            + carrier.unseenBlockHow + " for "
+                            + TimeUnit.NANOSECONDS.toMillis(now - carrier.unseenBlockSinceNanos)
+                            + " ms; a spare carrier runs the others");
+                }
+            }
+        }
         synchronized (liveLock) {
-            return writeDumpHoldingLanes(0, deadlock);
+            return writeDumpHoldingLanes(0, deadlock, blocked, unseen);
         }
     }
 
-    /** Writes the dump once the queues of lanes {@code index} and above are locked too; under the live list's lock. */
-    private String writeDumpHoldingLanes(int index, boolean deadlock) {
+    /**
+     * Writes the dump once the queues of lanes {@code index} and above are locked too; under the live list's lock.
+     *
+     * @param blocked carriers blocked by pinned threads
+     * @param unseen  the lines of the threads whose carriers are in unseen blocks
+     */
+    private String writeDumpHoldingLanes(int index, boolean deadlock, int blocked, Map<Task, String> unseen) {
         if (index < lanes.length) {
-            return lanes[index].whileNoneTaken(() -> writeDumpHoldingLanes(index + 1, deadlock));
+            return lanes[index].whileNoneTaken(() -> writeDumpHoldingLanes(index + 1, deadlock, blocked, unseen));
         }
         long live = threadsStarted - threadsTerminated;
-        int blocked = blockedCarriers;
-        return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked)
-                : ThreadDump.liveHeader(live, blocked), liveTasks);
+        return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked, unseen.size())
+                : ThreadDump.liveHeader(live, blocked, unseen.size()), liveTasks, unseen);
     }
 
     /**
@@ -1058,6 +1175,7 @@ public final class Scheduler {
      * was captured, for the carrier to end its dispatch ({@link #work}), or null.
      */
     private Task dispatch(Task task, Carrier carrier) {
+        carrier.dispatchNumber++;
         carrier.current = task;
         if (task.isResumable()) {
             carrier.counters.resumes++;
@@ -1079,6 +1197,9 @@ public final class Scheduler {
         } finally {
             Continuation.endRestoring(carrier);
             carrier.current = null;
+            if (carrier.unseenBlock) {
+                endUnseenBlock(carrier);
+            }
         }
     }
 
@@ -1435,6 +1556,7 @@ public final class Scheduler {
 
     /** Ends a spare carrier, keeping its counters; under the lock. */
     private void retire(Carrier carrier) {
+        endUnseenBlockHoldingLock(carrier);
         carriers.remove(carrier);
         carrier.counters.addTo(endedCarriers);
         updateHints();
@@ -1485,7 +1607,7 @@ public final class Scheduler {
             }
             return;
         }
-        if (carriers.size() - blockedCarriers < parallelism) {
+        if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
             startCarrier();
         }
     }
@@ -1498,7 +1620,7 @@ public final class Scheduler {
     /** Recomputes the fields that the carriers read without the lock from those it guards; under the lock. */
     private void updateHints() {
         carrierCount = carriers.size();
-        carrierShortage = carriers.size() - blockedCarriers < parallelism;
+        carrierShortage = carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers;
         wakeableIdle = idleCarriers.size() + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
     }
 }

@@ -58,36 +58,54 @@ final class ThreadDump {
      *
      * @param header    the first line, without its line separator
      * @param firstLive the first task of the circular list of live tasks, or null
+     * @param unseenBlocks for each task whose carrier the watchdog found blocked in code the runtime does not see, a
+     *                     line saying which carrier and how
      */
-    static String write(String header, Task firstLive) {
+    static String write(String header, Task firstLive, Map<Task, String> unseenBlocks) {
         StringBuilder text = new StringBuilder(header).append('\n');
         Map<String, Rewritten> markers = new HashMap<>();
         Task task = firstLive;
         while (task != null) {
             text.append('\n');
             describe(task, markers, text);
+            String unseen = unseenBlocks.get(task);
+            if (unseen != null) {
+                text.append("\t(").append(unseen).append(")\n");
+            }
             task = task.nextLive == firstLive ? null : task.nextLive;
         }
         return text.toString();
     }
 
-    /** The header of a dump on demand. */
-    static String liveHeader(long liveThreads, int blockedCarriers) {
+    /**
+     * The header of a dump on demand.
+     *
+     * @param blockedCarriers carriers blocked by pinned threads
+     * @param unseenCarriers  carriers the watchdog found blocked in code the runtime does not see
+     */
+    static String liveHeader(long liveThreads, int blockedCarriers, int unseenCarriers) {
         return "PicoThreads: " + liveThreads + (liveThreads == 1 ? " live thread" : " live threads")
-                + blockedCarriersNote(blockedCarriers);
+                + blockedCarriersNote(blockedCarriers, unseenCarriers);
     }
 
-    /** What the headers say of carriers blocked by pinned threads: nothing when there is none. */
-    private static String blockedCarriersNote(int blockedCarriers) {
-        return blockedCarriers == 0 ? "" : " (" + blockedCarriers + (blockedCarriers == 1 ? " carrier is" : " carriers are")
-                + " blocked by pinned threads; spare carriers run the others)";
+    /** What the headers say of carriers blocked by pinned threads or in unseen code: nothing when there is none. */
+    private static String blockedCarriersNote(int blockedCarriers, int unseenCarriers) {
+        if (blockedCarriers == 0 && unseenCarriers == 0) {
+            return "";
+        }
+        String pinned = blockedCarriers + (blockedCarriers == 1 ? " carrier is" : " carriers are")
+                + " blocked by pinned threads";
+        String unseen = unseenCarriers + (unseenCarriers == 1 ? " carrier is" : " carriers are")
+                + " blocked in code the runtime does not see";
+        String which = blockedCarriers == 0 ? unseen : unseenCarriers == 0 ? pinned : pinned + ", " + unseen;
+        return " (" + which + "; spare carriers run the others)";
     }
 
-    /** The header of the dump printed when the detector finds a deadlock. */
-    static String deadlockHeader(long blockedThreads, int blockedCarriers) {
+    /** The header of the dump printed when the detector finds a deadlock; the carriers counted as in the other. */
+    static String deadlockHeader(long blockedThreads, int blockedCarriers, int unseenCarriers) {
         return "PicoThreads: deadlock: " + blockedThreads
                 + (blockedThreads == 1 ? " thread is blocked" : " threads are blocked") + " and nothing can wake them"
-                + blockedCarriersNote(blockedCarriers);
+                + blockedCarriersNote(blockedCarriers, unseenCarriers);
     }
 
     /** True when {@code thread} is the runtime's own periodic reporter. */

@@ -17,10 +17,11 @@ import org.picothreads.runtime.PicoThreads;
  * @param framesTrustedByCaller captures that skipped the walk because a restored activation made the call
  * @param activationsSaved  activations of rewritten methods that captures saved
  * @param activationsRestored saved activations that resumes re-entered
+ * @param unseenBlocks      carriers the watchdog found blocked in code the runtime does not see and compensated for
  */
 public record RuntimeStatistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
         long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-        long activationsSaved, long activationsRestored) {
+        long activationsSaved, long activationsRestored, long unseenBlocks) {
 
     /** The runtime's counters now. */
     public static RuntimeStatistics now() {
@@ -28,7 +29,7 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
         return new RuntimeStatistics(statistics.threadsStarted(), statistics.threadsTerminated(),
                 statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks(),
                 statistics.foreignFramePins(), statistics.framesChecked(), statistics.framesTrustedByCaller(),
-                statistics.activationsSaved(), statistics.activationsRestored());
+                statistics.activationsSaved(), statistics.activationsRestored(), statistics.unseenBlocks());
     }
 
     /** How much each counter changed between an earlier snapshot and this one. */
@@ -44,6 +45,7 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
                 framesChecked - earlier.framesChecked,
                 framesTrustedByCaller - earlier.framesTrustedByCaller,
                 activationsSaved - earlier.activationsSaved,
-                activationsRestored - earlier.activationsRestored);
+                activationsRestored - earlier.activationsRestored,
+                unseenBlocks - earlier.unseenBlocks);
     }
 }

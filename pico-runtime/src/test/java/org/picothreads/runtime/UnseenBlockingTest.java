@@ -1,0 +1,120 @@
+package org.picothreads.runtime;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.runtime.PicoTesting.awaitTermination;
+import static org.picothreads.runtime.PicoTesting.events;
+import static org.picothreads.runtime.PicoTesting.runAll;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+/**
+ * PicoThreads that block their carriers where the runtime does not see it: the tests' own code is not rewritten, so a
+ * JDK {@code CountDownLatch} awaited by a PicoThread blocks its carrier for real, as JDK code would. The watchdog
+ * finds such a carrier, counts it, shows it in the dump and compensates, so that the thread that opens the latch runs;
+ * a thread that only computes is never taken for blocked.
+ */
+class UnseenBlockingTest {
+    /** How long a waiter waits for its latch, and the test for the watchdog, before giving up. */
+    private static final long LIMIT_SECONDS = 20;
+    private static final Pattern WAITER_ENTRY = Pattern.compile("\"jdk-latch-waiter\" RUNNABLE running\n"
+            + "\t\\(on pico-carrier-\\d+, blocked in code the runtime does not see: TIMED_WAITING for \\d+ ms; a spare"
+            + " carrier runs the others\\)\n");
+
+    @Test
+    void a_carrier_waiting_on_a_jdk_latch_is_counted_and_shown_in_the_dump_until_its_thread_goes_on()
+            throws InterruptedException {
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Object> events = events();
+        long unseenBefore = PicoThreads.statistics().unseenBlocks();
+        PicoThread waiter = new PicoThread(() -> events.add("opened " + awaitQuietly(gate)), "jdk-latch-waiter");
+        waiter.start();
+        boolean found = within(() -> PicoThreads.statistics().unseenBlocks() > unseenBefore);
+        String dump = PicoThreads.dump();
+        gate.countDown();
+        awaitTermination(waiter);
+
+        assertTrue(found, "the watchdog found the waiter's carrier blocked");
+        assertEquals(List.of("opened true"), events);
+        assertTrue(dump.contains("blocked in code the runtime does not see; spare carriers run the others)"), dump);
+        assertTrue(WAITER_ENTRY.matcher(dump).find(), dump);
+        assertTrue(within(() -> !PicoThreads.dump().contains("does not see")),
+                "once its thread has ended, the carrier is no longer counted as blocked: " + PicoThreads.dump());
+    }
+
+    @Test
+    void threads_waiting_on_a_jdk_latch_on_every_carrier_let_the_thread_that_opens_it_run()
+            throws InterruptedException {
+        int waiters = Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) + 2;
+        CountDownLatch gate = new CountDownLatch(1);
+        List<Object> events = events();
+        long unseenBefore = PicoThreads.statistics().unseenBlocks();
+        List<Thread> threads = new ArrayList<>();
+        for (int index = 0; index < waiters; index++) {
+            threads.add(new PicoThread(() -> events.add("opened " + awaitQuietly(gate))));
+        }
+        threads.add(new PicoThread(() -> {
+            gate.countDown();
+            events.add("opener ran");
+        }));
+        runAll(threads.toArray(new Thread[0]));
+
+        List<Object> expected = new ArrayList<>(Collections.nCopies(waiters, "opened true"));
+        expected.add("opener ran");
+        List<Object> sorted = new ArrayList<>(events);
+        sorted.sort((first, second) -> first.toString().compareTo(second.toString()));
+        assertEquals(expected, sorted);
+        assertTrue(PicoThreads.statistics().unseenBlocks() > unseenBefore, "the watchdog compensated");
+    }
+
+    @Test
+    void a_thread_computing_for_ten_thresholds_is_not_taken_for_blocked() throws InterruptedException {
+        long[] total = new long[1];
+        PicoThreads.Statistics before = PicoThreads.statistics();
+        PicoThread computing = new PicoThread(() -> {
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+            long sum = 0;
+            while (System.nanoTime() - end < 0) {
+                for (int step = 0; step < 1_000; step++) {
+                    sum += Long.numberOfTrailingZeros(sum + step + 1);
+                }
+            }
+            total[0] = sum;
+        }, "computing");
+        computing.start();
+        awaitTermination(computing);
+        PicoThreads.Statistics after = PicoThreads.statistics();
+
+        assertTrue(total[0] > 0, "the thread computed");
+        assertEquals(0, after.unseenBlocks() - before.unseenBlocks(), "a RUNNABLE computation is not a block");
+        assertEquals(0, after.spareCarriersStarted() - before.spareCarriersStarted());
+    }
+
+    /** Awaits the latch for at most {@link #LIMIT_SECONDS}; whether it opened, or "interrupted". */
+    private static Object awaitQuietly(CountDownLatch gate) {
+        try {
+            return gate.await(LIMIT_SECONDS, TimeUnit.SECONDS);
+        } catch (InterruptedException interrupted) {
+            return "interrupted";
+        }
+    }
+
+    /** Waits until the condition holds, for at most {@link #LIMIT_SECONDS}; whether it held. */
+    private static boolean within(BooleanSupplier condition) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(LIMIT_SECONDS);
+        while (!condition.getAsBoolean()) {
+            if (System.nanoTime() - deadline > 0) {
+                return false;
+            }
+            Thread.sleep(5);
+        }
+        return true;
+    }
+}
