@@ -49,7 +49,7 @@ final class CaptureSafety {
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
     /** The walker of the check and of the trace: frames with their methods, hidden frames included. */
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
+            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES), 16);
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
