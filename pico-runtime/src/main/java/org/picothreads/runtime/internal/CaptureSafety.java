@@ -40,6 +40,19 @@ import java.util.stream.Stream;
  * method handle frames of the driver's own call of a resume entry, right above DispatchFrame, are the one place such
  * frames are capturable.
  *
+ * <p>What the walk reads of each frame is what makes it cheap or dear. The walker gives every frame's class and
+ * bytecode index as it fills its buffer; a frame's method name costs a native expansion and a new String, and its
+ * descriptor (JDK 25 parses the signature into a MethodType, a class lookup per parameter, and back) is the most
+ * expensive thing the check can ask. So a frame of a rewritten class is judged by its offset alone where the marker's
+ * site keys ({@link Rewritten#siteKeys()}, computed by the transformer from the written class file) say no other
+ * method of the class has a call there that is not a suspension site of its own; by name and offset where no method
+ * of that name has one; and by descriptor only where two methods of one name could both stand at that offset (an
+ * overload, a method and its continuation), or when the marker comes from a build that wrote no keys. The resume
+ * entry is recognised by its name, which the input may also give other members: a frame of that name passes only with
+ * nothing below it but the method handle frames of the driver's call and {@link DispatchFrame}, and the driver calls
+ * nothing through a method handle but each class's resume entry, looked up by name and exact type. The walk fetches the frames in one batch for a shallow
+ * thread (an estimated depth of 16), and skips the runtime's own frames next to the blocking call.
+ *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
  * call at each call site that pins because of a frame that cannot be captured.
@@ -258,9 +271,10 @@ final class CaptureSafety {
             if (site >= 0) {
                 return named.byName[site] || named.atSite(frame.getDescriptor(), offset) ? CAPTURABLE : NOT_CAPTURABLE;
             }
-            return name.equals(DispatchFrame.RESUME_ENTRY)
-                    && frame.getDescriptor().equals(DispatchFrame.RESUME_ENTRY_DESCRIPTOR) ? RESUME_ENTRY
-                    : NOT_CAPTURABLE;
+            // The name alone, though the input may declare other members with it: the walk accepts a resume entry
+            // only when nothing but the method handle frames of the driver's call stands below it, and the driver
+            // calls nothing through a method handle but the one resume entry of the exact type.
+            return name.equals(DispatchFrame.RESUME_ENTRY) ? RESUME_ENTRY : NOT_CAPTURABLE;
         }
     }
 

@@ -39,7 +39,9 @@ import org.picothreads.transform.testing.ValidationAssertions.Pinning;
  * could also be a call that is no suspension site. These targets put such a call exactly at the offset of a
  * suspension site of a method of the same name (a non-rewritten overload, a method and its continuation), below a
  * blocking call reached through an override the analysis never saw ({@code blind.overrides.SleepingStep}, rewritten
- * apart): every such blocking call must pin and give the platform result.
+ * apart): every such blocking call must pin and give the platform result. So must one below a method the input
+ * names like the resume entry the transformer adds ({@code $picothreads$resume}, with another descriptor), which the
+ * check, reading only names there, must not take for the entry.
  *
  * <p>The targets are generated with padding of every length before the calls, so that, whatever layout the rewriter
  * gives the capturing methods, some variant has each collision; the test finds it in the written class and says so.
@@ -48,7 +50,7 @@ import org.picothreads.transform.testing.ValidationAssertions.Pinning;
 class FrameCheckKeysTest {
     private static final String PACKAGE = "org.picothreads.generated.keys";
     private static final int LONGEST_PADDING = 150;
-    private static final String EXPECTED = "overload 70, first 2, resumed 13, sleeper 5";
+    private static final String EXPECTED = "overload 70, first 2, resumed 13, sleeper 5, reserved name 90";
     private static final String STEP_CALL = "applyAsInt";
 
     private static Map<String, byte[]> compiled;
@@ -103,7 +105,7 @@ class FrameCheckKeysTest {
         assertSameResult(name, () -> run(plain(name), new SleepingStep()), () -> run(older, rewrittenStep()),
                 Pinning.ALLOWED);
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
-        assertTrue(during.foreignFramePins() >= 3, during.toString());
+        assertTrue(during.foreignFramePins() >= 4, during.toString());
         assertTrue(during.suspensions() >= 5, during.toString());
     }
 
@@ -135,8 +137,9 @@ class FrameCheckKeysTest {
         assertSameResult(name, () -> run(plain(name), new SleepingStep()), () -> run(transformed, rewrittenStep()),
                 Pinning.ALLOWED);
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
-        // the overload's, c(false)'s and c(true)'s calls of the override block in place; the sleeper's naps suspend
-        assertTrue(during.foreignFramePins() >= 3, during.toString());
+        // the overload's, c(false)'s, c(true)'s and the reserved name's calls of the override block in place; the
+        // sleeper's naps suspend
+        assertTrue(during.foreignFramePins() >= 4, during.toString());
         assertTrue(during.suspensions() >= 5, during.toString());
     }
 
@@ -285,6 +288,7 @@ class FrameCheckKeysTest {
                 public final class Keys%d {
                     static IntUnaryOperator step;
                     static int overloadResult;
+                    static int reservedNameResult;
 
                     public static String run(IntUnaryOperator given) throws Exception {
                         step = given;
@@ -292,6 +296,7 @@ class FrameCheckKeysTest {
                         Thread overload = new Thread(Keys%d::m);
                         Thread first = new Thread(() -> results[0] = c(false));
                         Thread resumed = new Thread(() -> results[1] = c(true));
+                        Thread reservedName = new Thread(Keys%d::$picothreads$resume);
                         Thread sleeper = new Thread(() -> {
                             int naps = 0;
                             for (int nap = 0; nap < 5; nap++) {
@@ -303,17 +308,24 @@ class FrameCheckKeysTest {
                         first.start();
                         resumed.start();
                         sleeper.start();
+                        reservedName.start();
+                        reservedName.join();
                         overload.join();
                         first.join();
                         resumed.join();
                         sleeper.join();
                         return "overload " + overloadResult + ", first " + results[0] + ", resumed " + results[1]
-                                + ", sleeper " + results[2];
+                                + ", sleeper " + results[2] + ", reserved name " + reservedNameResult;
                     }
 
                     /** Left as it was: the analysis sees no override of applyAsInt that blocks. */
                     static void m() {
                 %s        overloadResult = step.applyAsInt(7); // pins: the override is unseen
+                    }
+
+                    /** Named like the resume entry the transformer adds, with another descriptor. */
+                    static void $picothreads$resume() {
+                        reservedNameResult = step.applyAsInt(9); // pins: the override is unseen
                     }
 
                     static int m(int value) {
@@ -335,7 +347,7 @@ class FrameCheckKeysTest {
                         return total;
                     }
                 }
-                """.formatted(PACKAGE, length, length, padding("pad", length), padding("padBefore", length),
+                """.formatted(PACKAGE, length, length, length, padding("pad", length), padding("padBefore", length),
                 padding("padAfter", length));
     }
 
