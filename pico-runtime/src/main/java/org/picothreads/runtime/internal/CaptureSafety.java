@@ -1,11 +1,14 @@
 package org.picothreads.runtime.internal;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 
 /**
  * Decides, before a blocking call captures the running PicoThread, whether every frame between that call
@@ -37,6 +40,19 @@ import java.util.concurrent.ConcurrentHashMap;
  * method handle frames of the driver's own call of a resume entry, right above DispatchFrame, are the one place such
  * frames are capturable.
  *
+ * <p>What the walk reads of each frame is what makes it cheap or dear. The walker gives every frame's class and
+ * bytecode index as it fills its buffer; a frame's method name costs a native expansion and a new String, and its
+ * descriptor (JDK 25 parses the signature into a MethodType, a class lookup per parameter, and back) is the most
+ * expensive thing the check can ask. So a frame of a rewritten class is judged by its offset alone where the marker's
+ * site keys ({@link Rewritten#siteKeys()}, computed by the transformer from the written class file) say no other
+ * method of the class has a call there that is not a suspension site of its own; by name and offset where no method
+ * of that name has one; and by descriptor only where two methods of one name could both stand at that offset (an
+ * overload, a method and its continuation), or when the marker comes from a build that wrote no keys. The resume
+ * entry is recognised by its name, which the input may also give other members: a frame of that name passes only with
+ * nothing below it but the method handle frames of the driver's call and {@link DispatchFrame}, and the driver calls
+ * nothing through a method handle but each class's resume entry, looked up by name and exact type. The walk fetches the frames in one batch for a shallow
+ * thread (an estimated depth of 16), and skips the runtime's own frames next to the blocking call.
+ *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
  * call at each call site that pins because of a frame that cannot be captured.
@@ -46,7 +62,7 @@ final class CaptureSafety {
     private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
     /** The walker of the check and of the trace: frames with their methods, hidden frames included. */
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES));
+            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES), 16);
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
@@ -89,11 +105,7 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        StackWalker.StackFrame blocker = WALKER.walk(frames -> firstUncapturableFrame(frames
-                .dropWhile(frame -> isNextToBlockingCall(frame.getDeclaringClass())
-                        && frame.getDeclaringClass() != DispatchFrame.class)
-                .takeWhile(frame -> frame.getDeclaringClass() != DispatchFrame.class)
-                .iterator()));
+        StackWalker.StackFrame blocker = WALKER.walk(CaptureSafety::firstUncapturableFrame);
         if (blocker == null) {
             return true;
         }
@@ -104,27 +116,45 @@ final class CaptureSafety {
     }
 
     /**
-     * The first frame that cannot be captured, or null: a frame whose class is not trusted and is not the method
-     * handle machinery, method handle frames between two trusted frames, a trusted frame that {@link ClassTrust}
-     * refuses by method, or any frame below a resume entry (which only the driver calls, right above DispatchFrame).
+     * The first frame above {@link DispatchFrame} that cannot be captured, or null, skipping the frames next to the
+     * blocking call: a frame whose class is not trusted and is not the method handle machinery, method handle frames
+     * between two trusted frames, a trusted frame that {@link ClassTrust} refuses by method, or any frame below a
+     * resume entry (which only the driver calls, right above DispatchFrame).
      */
-    private static StackWalker.StackFrame firstUncapturableFrame(Iterator<StackWalker.StackFrame> frames) {
+    private static StackWalker.StackFrame firstUncapturableFrame(Stream<StackWalker.StackFrame> stack) {
+        Iterator<StackWalker.StackFrame> frames = stack.iterator();
+        StackWalker.StackFrame frame = null;
+        while (frames.hasNext()) {
+            frame = frames.next();
+            Class<?> type = frame.getDeclaringClass();
+            if (type == DispatchFrame.class) {
+                return null;
+            }
+            if (!isNextToBlockingCall(type)) {
+                break;
+            }
+            frame = null;
+        }
         StackWalker.StackFrame invokerBetween = null;
         boolean belowResumeEntry = false;
-        while (frames.hasNext()) {
-            StackWalker.StackFrame frame = frames.next();
-            ClassTrust trust = TRUST.get(frame.getDeclaringClass());
-            if (trust == null && isInvoker(frame.getDeclaringClass())) {
+        for (; frame != null; frame = frames.hasNext() ? frames.next() : null) {
+            Class<?> type = frame.getDeclaringClass();
+            if (type == DispatchFrame.class) {
+                return null;
+            }
+            ClassTrust trust = TRUST.get(type);
+            if (trust == null && isInvoker(type)) {
                 invokerBetween = invokerBetween == null ? frame : invokerBetween;
                 continue;
             }
             if (invokerBetween != null || belowResumeEntry) {
                 return invokerBetween != null ? invokerBetween : frame;
             }
-            if (trust == null || !trust.canCapture(frame)) {
+            int verdict = trust == null ? ClassTrust.NOT_CAPTURABLE : trust.judge(frame);
+            if (verdict == ClassTrust.NOT_CAPTURABLE) {
                 return frame;
             }
-            belowResumeEntry = trust.isResumeEntry(frame);
+            belowResumeEntry = verdict == ClassTrust.RESUME_ENTRY;
         }
         return null;
     }
@@ -144,77 +174,159 @@ final class CaptureSafety {
      * What a class's {@link Rewritten} marker says about its frames, for the check: by method and call site when the
      * marker gives the suspension call sites (classes the transformer rewrote), by class otherwise (PicoThread, lambda
      * proxies, the runtime's classes that follow the protocol by hand).
+     *
+     * <p>A frame of a rewritten class is judged by what the marker's site keys ({@link Rewritten#siteKeys()}) say is
+     * enough to identify its call site, reading as little of the frame as that allows: its bytecode offset, which the
+     * stack walk gives without resolving the frame's method; then its method's name, which the JDK expands natively
+     * into a new String; and only where two methods of that name could both stand at that offset, its descriptor,
+     * which JDK 25 answers by parsing the signature into a MethodType (a class lookup per parameter) and back.
      */
     private static final class ClassTrust {
+        /** The verdict on a frame that cannot be captured. */
+        static final int NOT_CAPTURABLE = 0;
+        /** The verdict on a frame that can be captured: trusted by class, or stopped at a suspension call site. */
+        static final int CAPTURABLE = 1;
+        /** The verdict on the class's resume entry, below which only the driver may stand. */
+        static final int RESUME_ENTRY = 2;
+
         /** PicoThread, whose run() only forwards to the thread's Runnable, or a lambda proxy, which forwards too. */
-        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null);
+        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null, new int[0]);
 
         /** The methods left without capture code. */
         private final Set<String> notCapturable;
         /**
-         * Each capturing method's descriptors and the bytecode offsets of its suspension call sites, ascending, by
-         * method name; null when the marker gives no sites and the class's frames are trusted by class.
+         * The capturing methods and their suspension call sites, by method name; null when the marker gives no sites
+         * and the class's frames are trusted by class.
          */
-        private final Map<String, CapturingMethod[]> capturingMethods;
+        private final Map<String, NamedSites> capturingMethods;
+        /**
+         * The offsets, ascending, at which a frame of this class, whatever its method, is stopped at a suspension call
+         * site: no method of the class has an instruction there through which other code runs that is not a
+         * suspension site of its own.
+         */
+        private final int[] sitesByOffset;
 
-        private ClassTrust(Set<String> notCapturable, Map<String, CapturingMethod[]> capturingMethods) {
+        private ClassTrust(Set<String> notCapturable, Map<String, NamedSites> capturingMethods, int[] sitesByOffset) {
             this.notCapturable = notCapturable;
             this.capturingMethods = capturingMethods;
+            this.sitesByOffset = sitesByOffset;
         }
 
         static ClassTrust of(Rewritten marker) {
             String[] methods = marker.value();
             String[] offsets = marker.sites();
             if (offsets.length != methods.length) {
-                return new ClassTrust(Set.of(marker.notCapturable()), null);
+                return new ClassTrust(Set.of(marker.notCapturable()), null, new int[0]);
             }
-            Map<String, CapturingMethod[]> capturing = new HashMap<>();
+            String[] keys = marker.siteKeys();
+            Map<String, List<CapturingMethod>> byName = new HashMap<>();
+            // Each site offset with whether every method having it as a site has it keyed by offset, or by name.
+            Map<Integer, Boolean> byOffset = new HashMap<>();
             for (int index = 0; index < methods.length; index++) {
                 int parenthesis = methods[index].indexOf('(');
-                int[] sites = offsets[index].isEmpty() ? new int[0]
-                        : Arrays.stream(offsets[index].split(",")).mapToInt(Integer::parseInt).sorted().toArray();
-                CapturingMethod method = new CapturingMethod(methods[index].substring(parenthesis), sites);
-                capturing.merge(methods[index].substring(0, parenthesis), new CapturingMethod[] {method},
-                        (known, added) -> {
-                            CapturingMethod[] both = Arrays.copyOf(known, known.length + 1);
-                            both[known.length] = added[0];
-                            return both;
-                        });
+                String[] sites = offsets[index].isEmpty() ? new String[0] : offsets[index].split(",");
+                String key = keys.length == methods.length && keys[index].length() == sites.length ? keys[index]
+                        : "d".repeat(sites.length);
+                int[] siteOffsets = new int[sites.length];
+                char[] siteKeys = new char[sites.length];
+                for (int site = 0; site < sites.length; site++) {
+                    // in ascending order, as the transformer writes them; a site out of order is moved back
+                    int at = site;
+                    int offset = Integer.parseInt(sites[site]);
+                    for (; at > 0 && siteOffsets[at - 1] > offset; at--) {
+                        siteOffsets[at] = siteOffsets[at - 1];
+                        siteKeys[at] = siteKeys[at - 1];
+                    }
+                    siteOffsets[at] = offset;
+                    siteKeys[at] = key.charAt(site);
+                    byOffset.merge(offset, key.charAt(site) == 'o', Boolean::logicalAnd);
+                }
+                byName.computeIfAbsent(methods[index].substring(0, parenthesis), name -> new ArrayList<>())
+                        .add(new CapturingMethod(methods[index].substring(parenthesis), siteOffsets, siteKeys));
             }
-            return new ClassTrust(Set.of(marker.notCapturable()), Map.copyOf(capturing));
+            Map<String, NamedSites> named = new HashMap<>();
+            byName.forEach((name, list) -> named.put(name, NamedSites.of(list)));
+            int[] sitesByOffset = byOffset.entrySet().stream().filter(Map.Entry::getValue)
+                    .mapToInt(Map.Entry::getKey).sorted().toArray();
+            return new ClassTrust(Set.of(marker.notCapturable()), Map.copyOf(named), sitesByOffset);
         }
 
         /**
-         * True when {@code frame}, of this class, can be captured: trusted by class, or a capturing method stopped at
+         * Whether {@code frame}, of this class, can be captured: trusted by class, or a capturing method stopped at
          * one of its suspension call sites, or the class's resume entry.
          */
-        boolean canCapture(StackWalker.StackFrame frame) {
+        int judge(StackWalker.StackFrame frame) {
             if (capturingMethods == null) {
-                return notCapturable.isEmpty() || !notCapturable.contains(frame.getMethodName()
-                        + frame.getDescriptor());
+                return notCapturable.isEmpty()
+                        || !notCapturable.contains(frame.getMethodName() + frame.getDescriptor()) ? CAPTURABLE
+                        : NOT_CAPTURABLE;
             }
-            CapturingMethod[] named = capturingMethods.get(frame.getMethodName());
-            if (named == null) {
-                return isResumeEntry(frame);
+            int offset = frame.getByteCodeIndex();
+            if (Arrays.binarySearch(sitesByOffset, offset) >= 0) {
+                return CAPTURABLE;
             }
-            String descriptor = frame.getDescriptor();
-            for (CapturingMethod method : named) {
+            String name = frame.getMethodName();
+            NamedSites named = capturingMethods.get(name);
+            int site = named == null ? -1 : Arrays.binarySearch(named.offsets, offset);
+            if (site >= 0) {
+                return named.byName[site] || named.atSite(frame.getDescriptor(), offset) ? CAPTURABLE : NOT_CAPTURABLE;
+            }
+            // The name alone, though the input may declare other members with it: the walk accepts a resume entry
+            // only when nothing but the method handle frames of the driver's call stands below it, and the driver
+            // calls nothing through a method handle but the one resume entry of the exact type.
+            return name.equals(DispatchFrame.RESUME_ENTRY) ? RESUME_ENTRY : NOT_CAPTURABLE;
+        }
+    }
+
+    /**
+     * The capturing methods of one name: the union of their suspension call sites, ascending, with whether the name
+     * and the offset identify each as a suspension site, and each method's own sites for the others.
+     */
+    private static final class NamedSites {
+        /** Every suspension site offset of the methods of this name, ascending. */
+        final int[] offsets;
+        /** At the same index as {@link #offsets}: true when a frame of this name stopped there is at a site. */
+        final boolean[] byName;
+        /** The methods of this name. */
+        final CapturingMethod[] methods;
+
+        private NamedSites(int[] offsets, boolean[] byName, CapturingMethod[] methods) {
+            this.offsets = offsets;
+            this.byName = byName;
+            this.methods = methods;
+        }
+
+        static NamedSites of(List<CapturingMethod> methods) {
+            Map<Integer, Boolean> byName = new HashMap<>();
+            for (CapturingMethod method : methods) {
+                for (int site = 0; site < method.sites.length; site++) {
+                    byName.merge(method.sites[site], method.keys[site] != 'd', Boolean::logicalAnd);
+                }
+            }
+            int[] offsets = byName.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+            boolean[] identified = new boolean[offsets.length];
+            for (int index = 0; index < offsets.length; index++) {
+                identified[index] = byName.get(offsets[index]);
+            }
+            return new NamedSites(offsets, identified, methods.toArray(new CapturingMethod[0]));
+        }
+
+        /** True when the method of this name with {@code descriptor} has a suspension call site at {@code offset}. */
+        boolean atSite(String descriptor, int offset) {
+            for (CapturingMethod method : methods) {
                 if (method.descriptor.equals(descriptor)) {
-                    return Arrays.binarySearch(method.sites, frame.getByteCodeIndex()) >= 0;
+                    return Arrays.binarySearch(method.sites, offset) >= 0;
                 }
             }
             return false;
         }
-
-        /** True when {@code frame}, of this class, is its resume entry, through which only the driver calls. */
-        boolean isResumeEntry(StackWalker.StackFrame frame) {
-            return capturingMethods != null && frame.getMethodName().equals(DispatchFrame.RESUME_ENTRY)
-                    && frame.getDescriptor().equals(DispatchFrame.RESUME_ENTRY_DESCRIPTOR);
-        }
     }
 
-    /** A capturing method's descriptor and the bytecode offsets of its suspension call sites, ascending. */
-    private record CapturingMethod(String descriptor, int[] sites) {
+    /**
+     * A capturing method's descriptor, the bytecode offsets of its suspension call sites, ascending, and at the same
+     * index the key of each ({@link Rewritten#siteKeys()}).
+     */
+    private record CapturingMethod(String descriptor, int[] sites, char[] keys) {
     }
 
     /**

@@ -30,8 +30,6 @@ final class DispatchFrame {
     /** The name of the resume entry of every rewritten class. */
     static final String RESUME_ENTRY = "$picothreads$resume";
     private static final MethodType RESUME_ENTRY_TYPE = MethodType.methodType(void.class, Object.class, int.class);
-    /** The descriptor of every rewritten class's resume entry. */
-    static final String RESUME_ENTRY_DESCRIPTOR = RESUME_ENTRY_TYPE.toMethodDescriptorString();
 
     /** Each rewritten class's resume entry, or null when the class has none this runtime can call. */
     private static final ClassValue<MethodHandle> ENTRIES = new ClassValue<>() {

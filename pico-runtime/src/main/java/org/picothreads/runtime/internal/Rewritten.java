@@ -32,6 +32,16 @@ public @interface Rewritten {
     String[] sites() default {};
 
     /**
+     * For each method of {@link #value()}, at the same index, one letter per suspension call site of {@link #sites()},
+     * in the same order, saying what the frame check must read of a frame to know it is stopped at that site:
+     * {@code 'o'} the bytecode offset alone (no method of the class has a call or constant-pool instruction there that
+     * is not a suspension site of its own), {@code 'n'} the method's name and the offset (no method of that name has
+     * one), {@code 'd'} the method's descriptor too. Empty in classes rewritten before the keys were recorded, whose
+     * frames the check finds by descriptor.
+     */
+    String[] siteKeys() default {};
+
+    /**
      * The methods that can reach a blocking call but were left without capture code (too large after rewriting, or
      * not analysable because a class is missing), each as {@code name+descriptor}: the frame check never captures
      * through a frame of one of them, so a blocking call below it blocks in place (pins).

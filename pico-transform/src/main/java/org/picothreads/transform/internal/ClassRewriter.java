@@ -178,8 +178,8 @@ public final class ClassRewriter {
             replacements.put(continuation.name + continuation.desc, continuation);
         }
         MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy);
-        byte[] bytes = changed ? assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
-                resumeEntry, hierarchy)
+        byte[] bytes = changed ? SiteKeys.addTo(assemble(parsed, replacements, added, capturingMethods, resumeLines,
+                notCapturable, resumeEntry, hierarchy))
                 : parsed.input.bytes();
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));

@@ -64,6 +64,12 @@ public final class RuntimeNames {
      * sites: the frame check accepts a frame that called a lambda proxy only at one of them.
      */
     public static final String SITES_ELEMENT = "sites";
+    /**
+     * Element of {@link #REWRITTEN_MARKER} giving, per capturing method, one letter per suspension call site saying
+     * what of a frame the frame check must read to know it is stopped there: the offset, the name, or the descriptor
+     * too (see SiteKeys).
+     */
+    public static final String SITE_KEYS_ELEMENT = "siteKeys";
 
     /**
      * Continuation's bootstrap of the invokedynamic instructions that reach {@link #RESUME} and {@link #CAPTURE_METHOD},

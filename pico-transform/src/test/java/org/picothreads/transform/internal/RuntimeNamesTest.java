@@ -63,6 +63,7 @@ class RuntimeNamesTest {
         assertEquals(Type.getDescriptor(Rewritten.class), RuntimeNames.REWRITTEN_MARKER);
         assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.NOT_CAPTURABLE_ELEMENT).getReturnType());
         assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.SITES_ELEMENT).getReturnType());
+        assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.SITE_KEYS_ELEMENT).getReturnType());
         assertTrue(RuntimeNames.isRuntimeClass(RuntimeNames.CALLER_TOKEN));
         assertEquals(RuntimeNames.RESUME_POINT_DESCRIPTOR,
                 Type.getMethodDescriptor(Frame.class.getMethod(RuntimeNames.RESUME_POINT)));
