@@ -23,7 +23,8 @@ import java.lang.invoke.MethodType;
  *             resume:          while an activation is saved:  restoring; entry(receiver, method)
  *                                                             (returned: register = value; threw: register = exception)
  *                              the register's exception, if any, ends the thread as uncaught
- *             a capture:       the new activations go on top of the saved ones; the signal goes on to the scheduler
+ *             a capture:       the signal lands here and stops: the new activations go on top of the saved ones,
+ *                              and run answers "captured" to the scheduler
  * </pre>
  */
 final class DispatchFrame {
@@ -54,8 +55,15 @@ final class DispatchFrame {
         return ENTRIES.get(type) != null;
     }
 
-    /** Runs the task's thread from its start, or resumes it where it was captured. */
-    static void run(Task task) throws Throwable {
+    /**
+     * Runs the task's thread from its start, or resumes it where it was captured: true when it was captured (the
+     * capture has ended here: its activations are saved), false when it ran to its end; throws what ended it.
+     *
+     * <p>The capture signal stops here: it lands once, at the catch around the call it unwinds, and the driver
+     * returns to the scheduler normally instead of throwing it on, because each compiled frame an exception lands in
+     * or crosses costs the JVM a handler lookup.
+     */
+    static boolean run(Task task) throws Throwable {
         Carrier carrier = Carrier.here();
         Frame saved = carrier.frame;
         saved.attach(task);
@@ -64,7 +72,7 @@ final class DispatchFrame {
                 // A first dispatch; or a resume of a thread captured with no rewritten frame on its stack (its run()
                 // reached a blocking call through forwarding frames alone), which runs them again to re-invoke it.
                 task.thread.run();
-                return;
+                return false;
             }
             while (saved.hasSavedActivations()) {
                 MethodHandle entry = ENTRIES.get(saved.nextOwner());
@@ -80,7 +88,7 @@ final class DispatchFrame {
                     entry.invokeExact(receiver, method);
                     saved.returnedNothing();
                 } catch (Capture signal) {
-                    throw signal;
+                    return captured(carrier, saved);
                 } catch (Throwable failure) {
                     saved.threw(failure);
                 }
@@ -89,11 +97,17 @@ final class DispatchFrame {
             if (failure != null) {
                 throw failure;
             }
+            return false;
         } catch (Capture signal) {
-            carrier.counters.activationsSaved += saved.endCapture();
-            throw signal;
+            return captured(carrier, saved);
         } finally {
             saved.detach();
         }
+    }
+
+    /** Ends a capture that has reached the driver: its activations go on top of the ones still saved. */
+    private static boolean captured(Carrier carrier, Frame saved) {
+        carrier.counters.activationsSaved += saved.endCapture();
+        return true;
     }
 }
