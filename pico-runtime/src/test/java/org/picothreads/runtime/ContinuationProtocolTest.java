@@ -46,14 +46,22 @@ class ContinuationProtocolTest {
             this.naps = naps;
         }
 
-        /** The resume entry: re-enters run() (method 0) or step() (method 1) with default arguments. */
+        /**
+         * The resume entry: re-enters run() (method 0) or step() (method 1) with default arguments; stops the capture
+         * signal and answers true when the method is captured again, as the transformer's entries do.
+         */
         @SuppressWarnings("unused")
-        private static void $picothreads$resume(Object receiver, int method) {
+        private static boolean $picothreads$resume(Object receiver, int method) {
             RewrittenCounter counter = (RewrittenCounter) receiver;
-            if (method == 0) {
-                counter.run();
-            } else {
-                Continuation.returned(counter.step(0, 0), 'J');
+            try {
+                if (method == 0) {
+                    counter.run();
+                } else {
+                    Continuation.returned(counter.step(0, 0), 'J');
+                }
+                return false;
+            } catch (Capture signal) {
+                return true;
             }
         }
 
@@ -124,10 +132,11 @@ class ContinuationProtocolTest {
 
         int runs;
 
-        /** The resume entry: re-enters run(). */
+        /** The resume entry: re-enters run(), and lets the capture signal through, which the runtime stops. */
         @SuppressWarnings("unused")
-        private static void $picothreads$resume(Object receiver, int method) {
+        private static boolean $picothreads$resume(Object receiver, int method) {
             ((ResumesTwice) receiver).run();
+            return false;
         }
 
         @Override
@@ -149,6 +158,57 @@ class ContinuationProtocolTest {
         /** Asks for the entry point on behalf of another method, with this class's own lookup. */
         static Frame resumeFor(String method) {
             return Continuation.resumeChecked(method, LOOKUP);
+        }
+    }
+
+    /**
+     * Sleeps once; resumed, throws the capture signal without arranging a wake-up, as a frame that was not rewritten
+     * lets it through. Its resume entry stops the signal and answers true, as the transformer's do, or lets it
+     * through to the runtime, as a hand-written one may.
+     */
+    @Rewritten({"run()V"})
+    static final class EscapesAfterResume implements Runnable {
+        private static final String RUN = "org/picothreads/runtime/ContinuationProtocolTest$EscapesAfterResume.run()V";
+        /** This class's own lookup, which lets it reach the entry points for its own methods. */
+        private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
+
+        /** Whether the resume entry stops the signal. */
+        private final boolean entryStopsSignal;
+        int runs;
+
+        EscapesAfterResume(boolean entryStopsSignal) {
+            this.entryStopsSignal = entryStopsSignal;
+        }
+
+        @SuppressWarnings("unused")
+        private static boolean $picothreads$resume(Object receiver, int method) {
+            EscapesAfterResume escaping = (EscapesAfterResume) receiver;
+            if (!escaping.entryStopsSignal) {
+                escaping.run();
+                return false;
+            }
+            try {
+                escaping.run();
+                return false;
+            } catch (Capture signal) {
+                return true;
+            }
+        }
+
+        @Override
+        public void run() {
+            runs++;
+            if (Continuation.restoring() != 0 && Continuation.resumeChecked(RUN, LOOKUP) != null) {
+                throw Capture.SIGNAL;
+            }
+            try {
+                ThreadCalls.sleep(1);
+            } catch (Capture signal) {
+                Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);
+                throw signal;
+            } catch (InterruptedException interrupted) {
+                throw new IllegalStateException(interrupted);
+            }
         }
     }
 
@@ -222,6 +282,22 @@ class ContinuationProtocolTest {
         RewrittenCounter counter = new RewrittenCounter(2);
         counter.run();
         assertEquals("sum=45", counter.result);
+    }
+
+    @Test
+    void a_signal_a_resume_entry_stops_or_lets_through_is_never_taken_for_a_return() throws InterruptedException {
+        for (boolean entryStopsSignal : new boolean[] {true, false}) {
+            EscapesAfterResume escaping = new EscapesAfterResume(entryStopsSignal);
+            Throwable[] failure = new Throwable[1];
+            PicoThread thread = new PicoThread(escaping, "escaping after a resume");
+            thread.setUncaughtExceptionHandler((dying, exception) -> failure[0] = exception);
+            runAll(thread);
+            assertEquals(2, escaping.runs);
+            assertEquals(IllegalStateException.class, failure[0] == null ? null : failure[0].getClass(),
+                    "entry stops the signal: " + entryStopsSignal);
+            assertEquals("PicoThreads: thread \"escaping after a resume\" threw the capture signal without arranging"
+                    + " to be woken; a frame that was not rewritten let it through", failure[0].getMessage());
+        }
     }
 
     @Test

@@ -27,8 +27,9 @@ class ThreadDumpTest {
         private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
         @SuppressWarnings("unused")
-        private static void $picothreads$resume(Object receiver, int method) {
+        private static boolean $picothreads$resume(Object receiver, int method) {
             ((MarkedSleeper) receiver).run();
+            return false;
         }
 
         @Override
@@ -55,8 +56,9 @@ class ThreadDumpTest {
         private static final MethodHandles.Lookup LOOKUP = MethodHandles.lookup();
 
         @SuppressWarnings("unused")
-        private static void $picothreads$resume(Object receiver, int method) {
+        private static boolean $picothreads$resume(Object receiver, int method) {
             ((UnmarkedSleeper) receiver).run();
+            return false;
         }
 
         @Override

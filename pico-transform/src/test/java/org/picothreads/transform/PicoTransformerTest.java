@@ -180,7 +180,7 @@ class PicoTransformerTest {
         String restore = listing(rewritten, continuation.name + continuation.desc);
         assertTrue(restore.contains("INVOKEDYNAMIC resume()") && restore.contains("ResumeErrors.invalidResumePoint"),
                 restore);
-        assertTrue(listing(rewritten, "$picothreads$resume(Ljava/lang/Object;I)V")
+        assertTrue(listing(rewritten, "$picothreads$resume(Ljava/lang/Object;I)Z")
                 .contains("INVOKESPECIAL sample/Fibonacci.fib (ILorg/picothreads/runtime/internal/Frame;)I"));
         List<Object> marker = node.visibleAnnotations.get(0).values;
         assertEquals(List.of("fib(I)I", "fib(ILorg/picothreads/runtime/internal/Frame;)I"), marker.get(1),

@@ -79,10 +79,18 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
         runTask();
     }
 
-    /** The resume entry through which the runtime re-enters a saved activation of {@link #runTask()}. */
+    /**
+     * The resume entry through which the runtime re-enters a saved activation of {@link #runTask()}: true when it was
+     * captured again (the entry stops the signal).
+     */
     @SuppressWarnings("unused")
-    private static void $picothreads$resume(Object receiver, int method) {
-        ((PicoFutureTask<?>) receiver).runTask();
+    private static boolean $picothreads$resume(Object receiver, int method) {
+        try {
+            ((PicoFutureTask<?>) receiver).runTask();
+            return false;
+        } catch (Capture signal) {
+            return true;
+        }
     }
 
     private void runTask() {

@@ -56,10 +56,18 @@ final class PicoScheduledFutureTask<V> extends PicoFutureTask<V> implements Runn
         return System.nanoTime() + Math.min(Math.max(0, delayNanos), LONGEST_DELAY_NANOS);
     }
 
-    /** The resume entry through which the runtime re-enters a saved activation of {@link #run()}. */
+    /**
+     * The resume entry through which the runtime re-enters a saved activation of {@link #run()}: true when it was
+     * captured again (the entry stops the signal).
+     */
     @SuppressWarnings("unused")
-    private static void $picothreads$resume(Object receiver, int method) {
-        ((PicoScheduledFutureTask<?>) receiver).run();
+    private static boolean $picothreads$resume(Object receiver, int method) {
+        try {
+            ((PicoScheduledFutureTask<?>) receiver).run();
+            return false;
+        } catch (Capture signal) {
+            return true;
+        }
     }
 
     @Override

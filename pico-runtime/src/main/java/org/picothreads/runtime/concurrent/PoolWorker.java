@@ -36,10 +36,18 @@ final class PoolWorker implements Runnable {
         this.firstTask = firstTask;
     }
 
-    /** The resume entry through which the runtime re-enters a saved activation of {@link #run()}. */
+    /**
+     * The resume entry through which the runtime re-enters a saved activation of {@link #run()}: true when it was
+     * captured again (the entry stops the signal).
+     */
     @SuppressWarnings("unused")
-    private static void $picothreads$resume(Object receiver, int method) {
-        ((PoolWorker) receiver).run();
+    private static boolean $picothreads$resume(Object receiver, int method) {
+        try {
+            ((PoolWorker) receiver).run();
+            return false;
+        } catch (Capture signal) {
+            return true;
+        }
     }
 
     @Override

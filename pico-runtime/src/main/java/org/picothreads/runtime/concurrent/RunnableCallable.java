@@ -33,10 +33,18 @@ final class RunnableCallable<V> implements Callable<V> {
         this.result = result;
     }
 
-    /** The resume entry through which the runtime re-enters a saved activation of {@link #call()}. */
+    /**
+     * The resume entry through which the runtime re-enters a saved activation of {@link #call()}: true when it was
+     * captured again (the entry stops the signal).
+     */
     @SuppressWarnings("unused")
-    private static void $picothreads$resume(Object receiver, int method) {
-        Continuation.returnedObject(((RunnableCallable<?>) receiver).call());
+    private static boolean $picothreads$resume(Object receiver, int method) {
+        try {
+            Continuation.returnedObject(((RunnableCallable<?>) receiver).call());
+            return false;
+        } catch (Capture signal) {
+            return true;
+        }
     }
 
     @Override

@@ -10,8 +10,11 @@ import java.lang.invoke.MethodType;
  * frames end, without resolving method names.
  *
  * <p>A resume re-enters only the innermost saved activation, through the resume entry the transformer gives each
- * rewritten class ({@code private static void $picothreads$resume(Object receiver, int method)}, which calls the
- * method non-virtually with default arguments; the method restores its own values). That activation invokes its
+ * rewritten class ({@code private static boolean $picothreads$resume(Object receiver, int method)}, which calls the
+ * method non-virtually with default arguments; the method restores its own values). The entry stops the capture
+ * signal when the method is captured again and answers true, so that the signal lands once, in the entry, and crosses
+ * neither the method handle frames of the driver's call nor the driver: exception unwinding costs the JVM a handler
+ * lookup in each compiled frame it lands in or crosses, and a normal return costs nothing. That activation invokes its
  * blocking call again and runs on; when it returns, the entry hands its value to the result register, and the
  * driver enters the next saved activation, which continues after its call site with that value (or with the
  * exception, raised at the call site), and so on, like the JDK's return barrier. The activations below the running
@@ -20,16 +23,20 @@ import java.lang.invoke.MethodType;
  *
  * <pre>
  * run(task):  first dispatch:  thread.run()      (and a resume of a thread that saved no activation)
- *             resume:          while an activation is saved:  restoring; entry(receiver, method)
- *                                                             (returned: register = value; threw: register = exception)
+ *             resume:          while an activation is saved:  restoring; captured = entry(receiver, method)
+ *                                                             (returned: register = value; threw: register = exception;
+ *                                                             captured: end the capture, as below)
  *                              the register's exception, if any, ends the thread as uncaught
- *             a capture:       the new activations go on top of the saved ones; the signal goes on to the scheduler
+ *             a capture:       the entry stops the signal (on a first dispatch it lands here): the new activations
+ *                              go on top of the saved ones, and run answers "captured" to the scheduler
  * </pre>
  */
 final class DispatchFrame {
     /** The name of the resume entry of every rewritten class. */
     static final String RESUME_ENTRY = "$picothreads$resume";
-    private static final MethodType RESUME_ENTRY_TYPE = MethodType.methodType(void.class, Object.class, int.class);
+    private static final MethodType RESUME_ENTRY_TYPE = MethodType.methodType(boolean.class, Object.class, int.class);
+    /** The descriptor of every rewritten class's resume entry. */
+    static final String RESUME_ENTRY_DESCRIPTOR = RESUME_ENTRY_TYPE.toMethodDescriptorString();
 
     /** Each rewritten class's resume entry, or null when the class has none this runtime can call. */
     private static final ClassValue<MethodHandle> ENTRIES = new ClassValue<>() {
@@ -52,8 +59,14 @@ final class DispatchFrame {
         return ENTRIES.get(type) != null;
     }
 
-    /** Runs the task's thread from its start, or resumes it where it was captured. */
-    static void run(Task task) throws Throwable {
+    /**
+     * Runs the task's thread from its start, or resumes it where it was captured: true when it was captured (the
+     * capture has ended here: its activations are saved), false when it ran to its end; throws what ended it.
+     *
+     * <p>The capture signal goes no further than here: a resume entry stops it and answers true; a capture on a first
+     * dispatch lands in this method; either way the driver returns to the scheduler normally.
+     */
+    static boolean run(Task task) throws Throwable {
         Carrier carrier = Carrier.here();
         Frame saved = carrier.frame;
         saved.attach(task);
@@ -62,7 +75,7 @@ final class DispatchFrame {
                 // A first dispatch; or a resume of a thread captured with no rewritten frame on its stack (its run()
                 // reached a blocking call through forwarding frames alone), which runs them again to re-invoke it.
                 task.thread.run();
-                return;
+                return false;
             }
             while (saved.hasSavedActivations()) {
                 MethodHandle entry = ENTRIES.get(saved.nextOwner());
@@ -75,10 +88,13 @@ final class DispatchFrame {
                 Continuation.beginRestoring(carrier);
                 carrier.counters.activationsRestored++;
                 try {
-                    entry.invokeExact(receiver, method);
+                    if ((boolean) entry.invokeExact(receiver, method)) {
+                        return captured(carrier, saved);
+                    }
                     saved.returnedNothing();
                 } catch (Capture signal) {
-                    throw signal;
+                    // An entry that lets the signal through (one written by hand may): still a capture, never an outcome.
+                    return captured(carrier, saved);
                 } catch (Throwable failure) {
                     saved.threw(failure);
                 }
@@ -87,11 +103,17 @@ final class DispatchFrame {
             if (failure != null) {
                 throw failure;
             }
+            return false;
         } catch (Capture signal) {
-            carrier.counters.activationsSaved += saved.endCapture();
-            throw signal;
+            return captured(carrier, saved);
         } finally {
             saved.detach();
         }
+    }
+
+    /** Ends a capture that has reached the driver: its activations go on top of the ones still saved. */
+    private static boolean captured(Carrier carrier, Frame saved) {
+        carrier.counters.activationsSaved += saved.endCapture();
+        return true;
     }
 }

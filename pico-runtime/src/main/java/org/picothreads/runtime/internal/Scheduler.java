@@ -1182,14 +1182,14 @@ public final class Scheduler {
             Continuation.beginRestoring(carrier);
         }
         try {
-            DispatchFrame.run(task);
+            if (DispatchFrame.run(task)) {
+                Continuation.endRestoring(carrier);
+                carrier.counters.suspensions++;
+                return task;
+            }
             Continuation.endRestoring(carrier);
             terminate(task, null);
             return null;
-        } catch (Capture signal) {
-            Continuation.endRestoring(carrier);
-            carrier.counters.suspensions++;
-            return task;
         } catch (Throwable failure) {
             Continuation.endRestoring(carrier);
             terminate(task, failure);

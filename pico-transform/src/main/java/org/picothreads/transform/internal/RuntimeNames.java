@@ -110,10 +110,11 @@ public final class RuntimeNames {
 
     /**
      * The resume entry of every class with capturing methods: a private static synthetic method through which the
-     * runtime re-enters a saved activation, calling the method non-virtually with default arguments.
+     * runtime re-enters a saved activation, calling the method non-virtually with default arguments; it answers true
+     * when the method was captured again (it stops the capture signal).
      */
     public static final String RESUME_ENTRY = "$picothreads$resume";
-    public static final String RESUME_ENTRY_DESCRIPTOR = "(Ljava/lang/Object;I)V";
+    public static final String RESUME_ENTRY_DESCRIPTOR = "(Ljava/lang/Object;I)Z";
     /**
      * The parameter a method's continuation adds after the method's own (the resume entry passes null): the copy of a
      * capturing method, private and synthetic, with the same name, that holds its restore code.

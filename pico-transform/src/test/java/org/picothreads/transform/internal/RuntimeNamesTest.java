@@ -89,6 +89,9 @@ class RuntimeNamesTest {
         Field entryName = driver.getDeclaredField("RESUME_ENTRY");
         entryName.setAccessible(true);
         assertEquals(RuntimeNames.RESUME_ENTRY, entryName.get(null));
+        Field entryDescriptor = driver.getDeclaredField("RESUME_ENTRY_DESCRIPTOR");
+        entryDescriptor.setAccessible(true);
+        assertEquals(RuntimeNames.RESUME_ENTRY_DESCRIPTOR, entryDescriptor.get(null));
         Field holdsMonitors = Class.forName(SITE_LAYOUT).getDeclaredField("HOLDS_MONITORS");
         holdsMonitors.setAccessible(true);
         assertEquals(RuntimeNames.SITE_HOLDS_MONITORS, holdsMonitors.get(null));

@@ -126,7 +126,7 @@ class ForgingTest {
                         || method.getName().startsWith("$picothreads$capture$"), member);
             }
         }
-        assertTrue(added.contains("private static $picothreads$resume[class java.lang.Object, int]void"),
+        assertTrue(added.contains("private static $picothreads$resume[class java.lang.Object, int]boolean"),
                 added::toString);
         continuations.sort(null);
         assertEquals(List.of("descend", "lambda$run$0", "lambda$run$1", "nap", "run"), continuations);

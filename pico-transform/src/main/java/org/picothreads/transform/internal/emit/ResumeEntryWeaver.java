@@ -14,6 +14,7 @@ import org.objectweb.asm.tree.LdcInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TableSwitchInsnNode;
+import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.TypeInsnNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.picothreads.transform.internal.RuntimeNames;
@@ -23,14 +24,21 @@ import org.picothreads.transform.internal.RuntimeNames;
  * saved activation of any of them, calling the method's continuation ({@link ContinuationMethod}, private, so an
  * override never runs in its place) with its receiver and default arguments; the continuation restores everything
  * else from its saved frame. The value it returns goes to the runtime, which hands it to the next saved activation.
+ * The entry stops the capture signal, if the method is captured again, and answers true: the signal then lands once,
+ * right above the runtime's call, and crosses neither that call's method handle frames nor the runtime's own.
  *
  * <pre>
- * private static synthetic void $picothreads$resume(Object receiver, int method) {
+ * private static synthetic boolean $picothreads$resume(Object receiver, int method) {
  *     Continuation.resumeEntryCalled();                  (refuses any caller but the runtime)
- *     switch (method) {
- *         case i: Continuation.returned(((Owner) receiver).m_i(0, null, ..., null), 'I'); return   (invokespecial)
- *         case j: Owner.s_j(0L, ..., null); return                                                (static, void)
+ *     try {
+ *         switch (method) {
+ *             case i: Continuation.returned(((Owner) receiver).m_i(0, null, ..., null), 'I'); return false
+ *             case j: Owner.s_j(0L, ..., null); return false                      (invokespecial; static, void)
+ *         }
+ *     } catch (Capture signal) {
+ *         return true;                                   (captured: its activations are saved)
  *     }
+ *     throw new IllegalStateException(...)               (no capturing method of that index)
  * }
  * </pre>
  */
@@ -52,6 +60,10 @@ public final class ResumeEntryWeaver {
         for (int index = 0; index <= highest; index++) {
             cases[index] = capturingMethods.containsKey(index) ? new LabelNode() : invalid;
         }
+        LabelNode start = new LabelNode();
+        LabelNode end = new LabelNode();
+        LabelNode captured = new LabelNode();
+        code.add(start);
         code.add(new VarInsnNode(Opcodes.ILOAD, 1));
         code.add(new TableSwitchInsnNode(0, highest, invalid, cases));
         for (Map.Entry<Integer, MethodNode> capturing : capturingMethods.entrySet()) {
@@ -68,8 +80,10 @@ public final class ResumeEntryWeaver {
             code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner.name,
                     method.name, method.desc, isInterface));
             code.add(handOver(Type.getReturnType(method.desc)));
-            code.add(new InsnNode(Opcodes.RETURN));
+            code.add(new InsnNode(Opcodes.ICONST_0));
+            code.add(new InsnNode(Opcodes.IRETURN));
         }
+        code.add(end);
         code.add(invalid);
         code.add(new TypeInsnNode(Opcodes.NEW, "java/lang/IllegalStateException"));
         code.add(new InsnNode(Opcodes.DUP));
@@ -77,6 +91,12 @@ public final class ResumeEntryWeaver {
         code.add(new MethodInsnNode(Opcodes.INVOKESPECIAL, "java/lang/IllegalStateException", "<init>",
                 "(Ljava/lang/String;)V", false));
         code.add(new InsnNode(Opcodes.ATHROW));
+        code.add(captured);
+        // Stack: the capture signal
+        code.add(new InsnNode(Opcodes.POP));
+        code.add(new InsnNode(Opcodes.ICONST_1));
+        code.add(new InsnNode(Opcodes.IRETURN));
+        entry.tryCatchBlocks.add(new TryCatchBlockNode(start, end, captured, RuntimeNames.CAPTURE));
         return entry;
     }
 

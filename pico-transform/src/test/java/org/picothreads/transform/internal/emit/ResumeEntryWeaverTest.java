@@ -17,7 +17,7 @@ import org.picothreads.transform.internal.RuntimeNames;
 /** The resume entry through which the runtime re-enters a saved activation of a class's capturing methods. */
 class ResumeEntryWeaverTest {
     @Test
-    void the_entry_calls_each_method_non_virtually_with_default_arguments_and_hands_its_value_to_the_runtime() {
+    void the_entry_calls_each_method_non_virtually_with_default_arguments_hands_its_value_to_the_runtime_and_stops_a_capture() {
         ClassNode owner = new ClassNode(RuntimeNames.ASM_API);
         owner.name = "example/Owner";
         owner.access = Opcodes.ACC_PUBLIC;
@@ -30,14 +30,16 @@ class ResumeEntryWeaverTest {
         assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, entry.access);
         assertEquals(RuntimeNames.RESUME_ENTRY + RuntimeNames.RESUME_ENTRY_DESCRIPTOR, entry.name + entry.desc);
         assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.resumeEntryCalled ()V
+                   L0
                     ILOAD 1
                     TABLESWITCH
-                      0: L0
-                      1: L1
-                      2: L2
-                      default: L1
-                   L0
+                      0: L3
+                      1: L4
+                      2: L5
+                      default: L4
+                   L3
                     ALOAD 0
                     CHECKCAST example/Owner
                     ICONST_0
@@ -47,17 +49,24 @@ class ResumeEntryWeaverTest {
                     INVOKESTATIC java/lang/Double.doubleToRawLongBits (D)J
                     BIPUSH 68
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.returned (JC)V
-                    RETURN
-                   L2
+                    ICONST_0
+                    IRETURN
+                   L5
                     ICONST_0
                     INVOKESTATIC example/Owner.run (Z)V
-                    RETURN
+                    ICONST_0
+                    IRETURN
                    L1
+                   L4
                     NEW java/lang/IllegalStateException
                     DUP
                     LDC "PicoThreads: no capturing method of that index in example/Owner"
                     INVOKESPECIAL java/lang/IllegalStateException.<init> (Ljava/lang/String;)V
                     ATHROW
+                   L2
+                    POP
+                    ICONST_1
+                    IRETURN
                     MAXSTACK = 0
                     MAXLOCALS = 0
                 """, listing(entry));
