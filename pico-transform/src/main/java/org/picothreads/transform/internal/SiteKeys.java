@@ -10,6 +10,7 @@ import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
+import org.picothreads.transform.internal.hierarchy.ClassFileTables;
 
 /**
  * Adds to a written class's marker what the runtime's frame check must read of a frame to know it is stopped at a
@@ -125,13 +126,7 @@ final class SiteKeys {
     static Map<String, Set<Integer>> positions(ClassReader reader) {
         Map<String, Set<Integer>> positions = new HashMap<>();
         char[] buffer = new char[reader.getMaxStringLength()];
-        int offset = reader.header + 6;
-        offset += 2 + 2 * reader.readUnsignedShort(offset);
-        int fields = reader.readUnsignedShort(offset);
-        offset += 2;
-        for (int field = 0; field < fields; field++) {
-            offset = skipAttributes(reader, offset + 6);
-        }
+        int offset = ClassFileTables.methodsOffset(reader);
         int methods = reader.readUnsignedShort(offset);
         offset += 2;
         for (int method = 0; method < methods; method++) {
@@ -198,15 +193,6 @@ final class SiteKeys {
             default:
                 return opcode >= 0x99 && opcode <= 0xa8 ? 3 : 1; // the conditional branches, goto and jsr; the rest
         }
-    }
-
-    private static int skipAttributes(ClassReader reader, int offset) {
-        int attributes = reader.readUnsignedShort(offset);
-        offset += 2;
-        for (int attribute = 0; attribute < attributes; attribute++) {
-            offset += 6 + reader.readInt(offset + 2);
-        }
-        return offset;
     }
 
     private static String nameOf(String method) {

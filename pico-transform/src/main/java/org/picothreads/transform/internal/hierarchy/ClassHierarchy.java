@@ -277,39 +277,17 @@ public final class ClassHierarchy implements AutoCloseable {
                 return;
             }
             char[] buffer = new char[reader.getMaxStringLength()];
-            int offset = reader.header + 6;
-            offset += 2 + 2 * reader.readUnsignedShort(offset);
-            offset = skipMembers(reader, offset);
+            int offset = ClassFileTables.methodsOffset(reader);
             int methods = reader.readUnsignedShort(offset);
             offset += 2;
             for (int index = 0; index < methods; index++) {
                 String method = reader.readUTF8(offset + 2, buffer) + reader.readUTF8(offset + 4, buffer);
                 declaring.computeIfAbsent(method, unused -> new ArrayList<>()).add(name);
-                offset = skipAttributes(reader, offset + 6);
+                offset = ClassFileTables.skipAttributes(reader, offset + 6);
             }
         } catch (RuntimeException unreadable) {
             // The class fails when it loads; it declares nothing here.
         }
-    }
-
-    /** The offset after a fields or methods table that starts at {@code offset}. */
-    private static int skipMembers(ClassReader reader, int offset) {
-        int count = reader.readUnsignedShort(offset);
-        offset += 2;
-        for (int index = 0; index < count; index++) {
-            offset = skipAttributes(reader, offset + 6);
-        }
-        return offset;
-    }
-
-    /** The offset after an attributes table that starts at {@code offset}. */
-    private static int skipAttributes(ClassReader reader, int offset) {
-        int count = reader.readUnsignedShort(offset);
-        offset += 2;
-        for (int index = 0; index < count; index++) {
-            offset += 6 + reader.readInt(offset + 2);
-        }
-        return offset;
     }
 
     /** The class file of the first class of this name on the classpath (not the JDK's), or null. */
