@@ -1,6 +1,7 @@
 package org.picothreads.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.ArrayList;
 import java.util.Collections;
@@ -12,12 +13,37 @@ final class PicoTesting {
     private PicoTesting() {
     }
 
-    /** A log the threads append to; written on the carrier, read by the test after joining. */
-    /** True when the tests run with one carrier (picothreads.carriers=1), where the policies order threads exactly. */
+    /** How long a spare carrier may stay after the blocks it compensated for: its keep-alive (5 s) and a margin. */
+    private static final long SPARE_RETIREMENT_MILLIS = 15_000;
+
+    /**
+     * True when the tests run with one carrier (picothreads.carriers=1), where the policies order threads exactly;
+     * then first waits until the spare carriers that an earlier test's pinned or unseen blocks started have retired,
+     * so that one carrier runs the threads, and fails if one stays past its keep-alive.
+     */
     static boolean oneCarrier() {
-        return Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) == 1;
+        boolean one = Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) == 1;
+        if (one) {
+            awaitSparesRetired();
+        }
+        return one;
     }
 
+    private static void awaitSparesRetired() {
+        long deadline = System.nanoTime() + SPARE_RETIREMENT_MILLIS * 1_000_000;
+        while (PicoThreads.statistics().carriers() > 1) {
+            assertTrue(System.nanoTime() - deadline < 0, "a spare carrier did not retire within "
+                    + SPARE_RETIREMENT_MILLIS + " ms: " + PicoThreads.statistics());
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException interrupted) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(interrupted);
+            }
+        }
+    }
+
+    /** A log the threads append to; written on the carrier, read by the test after joining. */
     static List<Object> events() {
         return Collections.synchronizedList(new ArrayList<>());
     }
