@@ -13,6 +13,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,6 +28,13 @@ class UnseenBlockingTest {
     private static final Pattern WAITER_ENTRY = Pattern.compile("\"jdk-latch-waiter\" RUNNABLE running\n"
             + "\t\\(on pico-carrier-\\d+, blocked in code the runtime does not see: TIMED_WAITING for \\d+ ms; a spare"
             + " carrier runs the others\\)\n");
+
+    /** The spare carriers these tests' blocks started retire before the next test class runs, as it expects. */
+    @AfterAll
+    static void spare_carriers_retire_once_their_blocks_have_ended() {
+        PicoTesting.awaitSparesRetired(Integer.getInteger("picothreads.carriers",
+                Runtime.getRuntime().availableProcessors()));
+    }
 
     @Test
     void a_carrier_waiting_on_a_jdk_latch_is_counted_and_shown_in_the_dump_until_its_thread_goes_on()

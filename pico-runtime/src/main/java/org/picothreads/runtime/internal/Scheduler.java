@@ -1466,9 +1466,11 @@ public final class Scheduler {
     private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
+        // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
+        boolean mayRetire = surplus && laneShared(carrier);
         IdleWait idle;
         long waitNanos = -1;
-        if (surplus && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
+        if (mayRetire && now - idleSince >= SPARE_KEEPALIVE_NANOS) {
             return IdleWait.RETIRE;
         }
         boolean liveTimers = anyLiveTimers();
@@ -1499,7 +1501,7 @@ public final class Scheduler {
             }
         } else {
             idle = IdleWait.PARK;
-            waitNanos = surplus ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
+            waitNanos = mayRetire ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
         }
         carrier.idleWaitNanos = waitNanos;
         if (idle != IdleWait.POLL_IO) {
@@ -1552,6 +1554,16 @@ public final class Scheduler {
             }
             updateHints();
         }
+    }
+
+    /** True when another running carrier takes the same lane as {@code carrier}; under the lock. */
+    private boolean laneShared(Carrier carrier) {
+        for (Carrier other : carriers) {
+            if (other != carrier && other.lane == carrier.lane) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** Ends a spare carrier, keeping its counters; under the lock. */
