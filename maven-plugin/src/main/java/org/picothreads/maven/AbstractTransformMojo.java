@@ -1,6 +1,8 @@
 package org.picothreads.maven;
 
 import java.io.File;
+import java.io.IOException;
+import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,6 +16,7 @@ import org.apache.maven.plugin.MojoFailureException;
 import org.apache.maven.plugin.descriptor.PluginDescriptor;
 import org.apache.maven.plugins.annotations.Parameter;
 import org.apache.maven.project.MavenProject;
+import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.io.ClassNameFilter;
 
 /**
@@ -171,10 +174,47 @@ public abstract class AbstractTransformMojo extends AbstractMojo {
         }
     }
 
-    /** Everything but the classes themselves that changes what the rewrite writes. */
-    private String optionsFingerprint(ClassNameFilter filter, List<DependencyToRewrite> dependencies) {
-        String options = "plugin " + plugin.getVersion() + "\n" + filter + "\ndependencies "
-                + dependencies.stream().map(DependencyToRewrite::coordinate).toList();
+    /**
+     * Everything but the classes themselves that changes what the rewrite writes: the options, and the plugin's version
+     * and code (a snapshot of the plugin rebuilt with another transformer keeps its version, and must rewrite every
+     * class again rather than keep what the old transformer wrote).
+     */
+    private String optionsFingerprint(ClassNameFilter filter, List<DependencyToRewrite> dependencies)
+            throws MojoExecutionException {
+        String options = "plugin " + plugin.getVersion() + "\ncode " + codeFingerprint(List.of(
+                codeLocation(PicoTransformer.class), codeLocation(AbstractTransformMojo.class))) + "\n" + filter
+                + "\ndependencies " + dependencies.stream().map(DependencyToRewrite::coordinate).toList();
         return TransformState.hash(options.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /** The jar or classes directory a class was loaded from. */
+    private static Path codeLocation(Class<?> type) throws MojoExecutionException {
+        try {
+            return Path.of(type.getProtectionDomain().getCodeSource().getLocation().toURI());
+        } catch (URISyntaxException | RuntimeException unknown) {
+            throw new MojoExecutionException("PicoThreads: cannot tell where " + type.getName() + " was loaded from: "
+                    + unknown.getMessage(), unknown);
+        }
+    }
+
+    /** A hash of the contents of the given jars, or of every file under the given directories, in order. */
+    static String codeFingerprint(List<Path> locations) throws MojoExecutionException {
+        StringBuilder hashes = new StringBuilder();
+        try {
+            for (Path location : locations) {
+                List<Path> files;
+                try (var walk = Files.walk(location)) {
+                    files = walk.filter(Files::isRegularFile).sorted().toList();
+                }
+                for (Path file : files) {
+                    hashes.append(location.relativize(file)).append(' ')
+                            .append(TransformState.hash(Files.readAllBytes(file))).append('\n');
+                }
+            }
+        } catch (IOException unreadable) {
+            throw new MojoExecutionException("PicoThreads: cannot read the plugin's own code: " + unreadable.getMessage(),
+                    unreadable);
+        }
+        return TransformState.hash(hashes.toString().getBytes(StandardCharsets.UTF_8));
     }
 }

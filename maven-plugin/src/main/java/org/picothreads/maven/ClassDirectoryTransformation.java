@@ -123,6 +123,7 @@ final class ClassDirectoryTransformation {
             }
         }
         String optionsFingerprint = TransformState.hash(fingerprint.toString().getBytes(StandardCharsets.UTF_8));
+        refuseStaleRewrites(state, optionsFingerprint, chosen);
         PicoTransformer transformer = transformer();
         checkSocketUse(transformer, new ArrayList<>(chosen.values()));
 
@@ -206,6 +207,33 @@ final class ClassDirectoryTransformation {
             log.warn("PicoThreads: cannot read " + request.stateFile() + " (" + unreadable.getMessage()
                     + "), so every class is checked again");
             return TransformState.empty();
+        }
+    }
+
+    /**
+     * Fails when the options or the plugin's code changed since the last run, while classes that run rewrote in place
+     * are still there as it left them: their compiled originals are gone, and a class already rewritten is never
+     * rewritten again, so the directory would silently keep the old rewrite (with a runtime protocol the new runtime
+     * may not follow). Nothing is written; recompiling the classes ({@code mvn clean}) gives the rewrite its inputs.
+     */
+    private void refuseStaleRewrites(TransformState state, String optionsFingerprint, Map<String, ClassInput> chosen)
+            throws MojoFailureException {
+        if (state.optionsFingerprint().equals(optionsFingerprint)) {
+            return;
+        }
+        List<String> stale = new ArrayList<>();
+        chosen.forEach((path, input) -> {
+            TransformState.ClassRecord record = state.classes().get(path);
+            if (record != null && !record.inputHash().equals(record.outputHash())
+                    && record.outputHash().equals(TransformState.hash(input.bytes()))) {
+                stale.add(path);
+            }
+        });
+        if (!stale.isEmpty()) {
+            throw new MojoFailureException("PicoThreads: " + count(stale.size(), "class", "classes") + " in "
+                    + request.classesDirectory() + " (" + stale.get(0) + (stale.size() > 1 ? ", ..." : "")
+                    + ") were rewritten in place by a run with other options or another build of the plugin, and"
+                    + " cannot be rewritten again; rebuild them from their sources (mvn clean)");
         }
     }
 

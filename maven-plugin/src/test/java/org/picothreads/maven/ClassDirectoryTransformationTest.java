@@ -172,6 +172,26 @@ class ClassDirectoryTransformationTest {
     }
 
     @Test
+    void a_run_with_another_plugin_build_or_options_refuses_classes_an_earlier_run_rewrote_and_writes_nothing()
+            throws Exception {
+        compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Plain", PLAIN));
+        run(ClassNameFilter.everyClass());
+        byte[] rewritten = classFile("app/Sleeper.class");
+        byte[] state = Files.readAllBytes(directory.resolve("state/transform-state"));
+
+        ClassDirectoryTransformation.Request otherBuild = new ClassDirectoryTransformation.Request(classes, List.of(),
+                List.of(), ClassNameFilter.everyClass(), List.of(), "another build of the plugin",
+                directory.resolve("state/transform-state"), directory.resolve("report.json"), false);
+        MojoFailureException refused = assertThrows(MojoFailureException.class,
+                () -> new ClassDirectoryTransformation(otherBuild, log).run());
+
+        assertTrue(refused.getMessage().contains("app/Sleeper.class") && refused.getMessage().contains("mvn clean"),
+                refused.getMessage());
+        assertArrayEquals(rewritten, classFile("app/Sleeper.class"));
+        assertArrayEquals(state, Files.readAllBytes(directory.resolve("state/transform-state")));
+    }
+
+    @Test
     void a_recompiled_class_is_rewritten_again_and_a_rewritten_one_is_never_rewritten_twice() throws Exception {
         compile(classes, Map.of("app.Sleeper", SLEEPER, "app.Plain", PLAIN));
         byte[] original = classFile("app/Sleeper.class");
