@@ -16,13 +16,18 @@ final class PicoTesting {
     /** How long a spare carrier may stay after the blocks it compensated for: its keep-alive (5 s) and a margin. */
     private static final long SPARE_RETIREMENT_MILLIS = 15_000;
 
+    /** The configured number of carriers, as the scheduler reads it (picothreads.carriers, else one per processor). */
+    static int configuredCarriers() {
+        return Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors());
+    }
+
     /**
      * True when the tests run with one carrier (picothreads.carriers=1), where the policies order threads exactly;
      * then first waits until the spare carriers that an earlier test's pinned or unseen blocks started have retired,
      * so that one carrier runs the threads, and fails if one stays past its keep-alive.
      */
     static boolean oneCarrier() {
-        boolean one = Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) == 1;
+        boolean one = configuredCarriers() == 1;
         if (one) {
             awaitSparesRetired(1);
         }

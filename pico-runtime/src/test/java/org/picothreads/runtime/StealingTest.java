@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.picothreads.runtime.PicoTesting.awaitTermination;
+import static org.picothreads.runtime.PicoTesting.configuredCarriers;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +21,6 @@ import org.picothreads.runtime.internal.ThreadCalls;
 class StealingTest {
     /** How long a spinner spins before it gives up. */
     private static final long SPIN_LIMIT_NANOS = 20_000_000_000L;
-
-    /** The configured number of carriers, as the scheduler reads it. */
-    private static int carriers() {
-        return Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors());
-    }
 
     /** Spins, without blocking, until {@code count} reaches {@code target}; says whether it did or gave up. */
     private static String spinUntil(AtomicInteger count, int target) {
@@ -48,10 +44,11 @@ class StealingTest {
 
     @Test
     void threads_queued_on_a_carrier_that_never_blocks_run_on_the_other_carriers() throws InterruptedException {
-        assumeTrue(carriers() >= 2, "a thread that never blocks holds its only carrier: this needs two or more");
+        assumeTrue(configuredCarriers() >= 2,
+                "a thread that never blocks holds its only carrier: this needs two or more");
         // A spare carrier shares a configured carrier's lane: one left by an earlier test could take a worker from
         // the busy carrier's lane without stealing.
-        PicoTesting.awaitSparesRetired(carriers());
+        PicoTesting.awaitSparesRetired(configuredCarriers());
         int workers = 6;
         AtomicInteger finished = new AtomicInteger();
         AtomicLong sum = new AtomicLong();
@@ -90,7 +87,7 @@ class StealingTest {
 
     @Test
     void a_thread_woken_by_its_timer_runs_while_every_other_carrier_is_busy() throws InterruptedException {
-        int busyThreads = carriers() - 1;
+        int busyThreads = configuredCarriers() - 1;
         assumeTrue(busyThreads >= 1, "a thread that never blocks holds its only carrier: this needs two or more");
         AtomicInteger woken = new AtomicInteger();
         List<Object> events = PicoTesting.events();

@@ -32,8 +32,7 @@ class UnseenBlockingTest {
     /** The spare carriers these tests' blocks started retire before the next test class runs, as it expects. */
     @AfterAll
     static void spare_carriers_retire_once_their_blocks_have_ended() {
-        PicoTesting.awaitSparesRetired(Integer.getInteger("picothreads.carriers",
-                Runtime.getRuntime().availableProcessors()));
+        PicoTesting.awaitSparesRetired(PicoTesting.configuredCarriers());
     }
 
     @Test
@@ -60,7 +59,7 @@ class UnseenBlockingTest {
     @Test
     void threads_waiting_on_a_jdk_latch_on_every_carrier_let_the_thread_that_opens_it_run()
             throws InterruptedException {
-        int waiters = Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors()) + 2;
+        int waiters = PicoTesting.configuredCarriers() + 2;
         CountDownLatch gate = new CountDownLatch(1);
         List<Object> events = events();
         long unseenBefore = PicoThreads.statistics().unseenBlocks();
