@@ -58,8 +58,8 @@ import java.util.stream.Stream;
  * call at each call site that pins because of a frame that cannot be captured.
  */
 final class CaptureSafety {
-    private static final boolean ENABLED = !"false".equals(System.getProperty("picothreads.checkFrames"));
-    private static final boolean TRACE = Boolean.getBoolean("picothreads.tracePinned");
+    private static final boolean ENABLED = RuntimeSettings.checkFrames();
+    private static final boolean TRACE = RuntimeSettings.tracePinned();
     /** The walker of the check and of the trace: frames with their methods, hidden frames included. */
     private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
             StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES), 16);

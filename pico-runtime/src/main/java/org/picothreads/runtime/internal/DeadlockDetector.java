@@ -24,7 +24,7 @@ import java.util.concurrent.locks.LockSupport;
  */
 final class DeadlockDetector {
     /** False when picothreads.deadlockDetection is false. */
-    static final boolean ENABLED = !"false".equalsIgnoreCase(System.getProperty("picothreads.deadlockDetection"));
+    static final boolean ENABLED = RuntimeSettings.deadlockDetection();
     /** How long the carrier must have been idle before the platform threads are looked at. */
     private static final long GRACE_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
     /** Longest wait between two looks while some platform thread is busy. */
@@ -66,7 +66,7 @@ final class DeadlockDetector {
         if (stayedIdle(GRACE_NANOS) && nothingCanWakeATask()) {
             exiting = true;
             ThreadDump.print(scheduler.deadlockDump());
-            System.exit(Integer.getInteger("picothreads.deadlockExitStatus", 1));
+            System.exit(RuntimeSettings.deadlockExitStatus());
         }
     }
 

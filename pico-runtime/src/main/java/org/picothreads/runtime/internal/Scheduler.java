@@ -1,18 +1,12 @@
 package org.picothreads.runtime.internal;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.io.UncheckedIOException;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.net.URL;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
@@ -58,21 +52,13 @@ import org.picothreads.runtime.SchedulingPolicy;
  * give the same interleaving (unless a pinned thread blocks, when a spare carrier runs the others meanwhile).
  */
 public final class Scheduler {
-    /** Default stack size of a carrier, which runs deep rewritten recursion: 256 MiB. */
-    private static final long DEFAULT_CARRIER_STACK_SIZE = 256L << 20;
-    /** The class path resource with the build's defaults (keys scheduler, seed, carriers), which the system properties override. */
-    private static final String DEFAULTS_RESOURCE = "META-INF/picothreads.properties";
     /** Longest wait that is armed as given; longer ones are cut to it so that deadlines cannot overflow. */
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
-    /** The default bound on carriers, compensation included: the JDK's virtual thread scheduler's. */
-    private static final int DEFAULT_MOST_CARRIERS = 256;
     /**
      * The most lanes there are: carriers beyond this many share them, so that a carrier's look at every lane's hints
      * between two dispatches stays short.
      */
     private static final int MOST_LANES = 64;
-    /** The largest number of carriers any setting may ask for. */
-    private static final int MOST_CARRIERS_LIMIT = 32_767;
     /** How long a carrier beyond the configured number stays idle before it ends. */
     private static final long SPARE_KEEPALIVE_NANOS = TimeUnit.SECONDS.toNanos(5);
     /** How long a pinned thread's yield lets a spare carrier run the others before it continues. */
@@ -199,17 +185,10 @@ public final class Scheduler {
         synchronized (bootLock) {
             Scheduler scheduler = instance;
             if (scheduler == null) {
-                SchedulingPolicy policy = configuredPolicy;
-                long seed = configuredSeed;
-                BuildDefaults defaults = BuildDefaults.read();
-                if (policy == null) {
-                    policy = policyProperty(defaults);
-                    seed = seedProperty(defaults);
-                }
-                int parallelism = carriersProperty(defaults);
+                RuntimeSettings.SchedulerSettings settings = RuntimeSettings.scheduler(configuredPolicy, configuredSeed);
                 RuntimeSettings.WatchdogSettings watchdogSettings = RuntimeSettings.watchdog();
-                scheduler = new Scheduler(policy, seed, parallelism, mostCarriersProperty(parallelism),
-                        stackSizeProperty());
+                scheduler = new Scheduler(settings.policy(), settings.seed(), settings.carriers(),
+                        settings.mostCarriers(), settings.carrierStackSize());
                 synchronized (scheduler.lock) {
                     scheduler.startCarrier();
                 }
@@ -263,180 +242,6 @@ public final class Scheduler {
                     total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
                     total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted, total.steals,
                     total.activationsSaved, total.activationsRestored, scheduler.unseenBlocks);
-        }
-    }
-
-    /** The policy from picothreads.scheduler, else from the defaults resource's scheduler, else FIFO. */
-    private static SchedulingPolicy policyProperty(BuildDefaults defaults) {
-        String value = System.getProperty("picothreads.scheduler");
-        boolean fromResource = value == null && defaults.scheduler() != null;
-        if (fromResource) {
-            value = defaults.scheduler();
-        }
-        value = value == null ? "fifo" : value.trim();
-        switch (value.toLowerCase(Locale.ROOT)) {
-            case "fifo":
-                return SchedulingPolicy.FIFO;
-            case "lifo":
-                return SchedulingPolicy.LIFO;
-            case "random":
-                return SchedulingPolicy.RANDOM;
-            default:
-                String setting = fromResource ? "scheduler in " + defaults.origin() : "picothreads.scheduler";
-                throw new IllegalArgumentException(
-                        "PicoThreads: " + setting + " must be fifo, lifo or random, not '" + value + "'");
-        }
-    }
-
-    /** The RANDOM policy's seed from picothreads.seed, else from the defaults resource's seed, else 0. */
-    private static long seedProperty(BuildDefaults defaults) {
-        String value = defaults.seed();
-        if (System.getProperty("picothreads.seed") != null || value == null) {
-            return Long.getLong("picothreads.seed", 0L);
-        }
-        try {
-            return Long.parseLong(value.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("PicoThreads: seed in " + defaults.origin()
-                    + " must be a whole number, not '" + value + "'", e);
-        }
-    }
-
-    /**
-     * The build's default policy from {@link #DEFAULTS_RESOURCE} on the class path, as the Maven plugin writes it:
-     * found through the booting thread's context class loader, else the runtime's own, each searched parents first
-     * as {@link ClassLoader#getResource} does.
-     *
-     * <p>On the class path, each loader is asked through its unnamed module, which searches only that loader's own
-     * class path: {@code getResource} would first search the JDK's modules through the boot loader, whose first
-     * resource lookup opens the runtime image (10 to 20 ms before the first PicoThread could run). A program
-     * started from a module path, where the resource may be in a named module, is searched with getResource.
-     *
-     * @param scheduler the {@code scheduler} value, or null
-     * @param seed      the {@code seed} value, or null
-     * @param carriers  the {@code carriers} value, or null
-     * @param source    the class loader that found the resource, or null when there is none
-     */
-    private record BuildDefaults(String scheduler, String seed, String carriers, ClassLoader source) {
-        static BuildDefaults read() {
-            ClassLoader contextLoader = Thread.currentThread().getContextClassLoader();
-            ClassLoader runtimeLoader = Scheduler.class.getClassLoader();
-            for (ClassLoader loader : new ClassLoader[] {contextLoader,
-                    runtimeLoader != null ? runtimeLoader : ClassLoader.getSystemClassLoader()}) {
-                BuildDefaults found = loader == null ? null : readThrough(loader);
-                if (found != null) {
-                    return found;
-                }
-            }
-            return new BuildDefaults(null, null, null, null);
-        }
-
-        /** The defaults that {@code loader} or one of its parents finds, searched parents first; null if none. */
-        private static BuildDefaults readThrough(ClassLoader loader) {
-            if (System.getProperty("jdk.module.path") != null) {
-                URL resource = loader.getResource(DEFAULTS_RESOURCE);
-                if (resource == null) {
-                    return null;
-                }
-                try {
-                    return load(resource.openStream(), loader);
-                } catch (IOException e) {
-                    throw new UncheckedIOException("PicoThreads: cannot read " + resource, e);
-                }
-            }
-            List<ClassLoader> rootFirst = new ArrayList<>();
-            for (ClassLoader each = loader; each != null; each = each.getParent()) {
-                rootFirst.add(0, each);
-            }
-            for (ClassLoader each : rootFirst) {
-                try {
-                    InputStream in = each.getUnnamedModule().getResourceAsStream(DEFAULTS_RESOURCE);
-                    if (in != null) {
-                        return load(in, each);
-                    }
-                } catch (IOException e) {
-                    throw new UncheckedIOException("PicoThreads: cannot read " + DEFAULTS_RESOURCE + " of " + each, e);
-                }
-            }
-            return null;
-        }
-
-        private static BuildDefaults load(InputStream resource, ClassLoader source) throws IOException {
-            Properties values = new Properties();
-            try (InputStream in = resource) {
-                values.load(in);
-            }
-            return new BuildDefaults(values.getProperty("scheduler"), values.getProperty("seed"),
-                    values.getProperty("carriers"), source);
-        }
-
-        /** The resource's URL, for messages. */
-        String origin() {
-            URL resource = source.getResource(DEFAULTS_RESOURCE);
-            return resource != null ? resource.toString() : DEFAULTS_RESOURCE;
-        }
-    }
-
-    /**
-     * The number of carriers from picothreads.carriers, else from the defaults resource's carriers, else one per
-     * available processor.
-     */
-    private static int carriersProperty(BuildDefaults defaults) {
-        String value = System.getProperty("picothreads.carriers");
-        boolean fromResource = value == null && defaults.carriers() != null;
-        if (fromResource) {
-            value = defaults.carriers();
-        }
-        if (value == null || value.isBlank()) {
-            return Runtime.getRuntime().availableProcessors();
-        }
-        return carrierCount(value, fromResource ? "carriers in " + defaults.origin() : "picothreads.carriers");
-    }
-
-    /**
-     * The most carriers there may be at once, compensation included, from picothreads.maxCarriers, else 256 (as the
-     * JDK's virtual thread scheduler), and never fewer than {@code carriers}.
-     */
-    private static int mostCarriersProperty(int carriers) {
-        String value = System.getProperty("picothreads.maxCarriers");
-        if (value == null || value.isBlank()) {
-            return Math.max(carriers, DEFAULT_MOST_CARRIERS);
-        }
-        return Math.max(carriers, carrierCount(value, "picothreads.maxCarriers"));
-    }
-
-    /** A number of carriers given by {@code setting}: a whole number from 1 to {@link #MOST_CARRIERS_LIMIT}. */
-    private static int carrierCount(String value, String setting) {
-        try {
-            int count = Integer.parseInt(value.trim());
-            if (count >= 1 && count <= MOST_CARRIERS_LIMIT) {
-                return count;
-            }
-        } catch (NumberFormatException e) {
-            // reported below, as a number out of range is
-        }
-        throw new IllegalArgumentException("PicoThreads: " + setting + " must be a whole number from 1 to "
-                + MOST_CARRIERS_LIMIT + ", not '" + value + "'");
-    }
-
-    /** The carrier stack size from picothreads.carrierStackSize, in bytes or with a k, m or g suffix. */
-    private static long stackSizeProperty() {
-        String value = System.getProperty("picothreads.carrierStackSize");
-        if (value == null || value.isBlank()) {
-            return DEFAULT_CARRIER_STACK_SIZE;
-        }
-        String digits = value.trim().toLowerCase(Locale.ROOT);
-        long unit = 1;
-        char suffix = digits.charAt(digits.length() - 1);
-        if (suffix == 'k' || suffix == 'm' || suffix == 'g') {
-            unit = suffix == 'k' ? 1L << 10 : suffix == 'm' ? 1L << 20 : 1L << 30;
-            digits = digits.substring(0, digits.length() - 1);
-        }
-        try {
-            return Math.multiplyExact(Long.parseLong(digits), unit);
-        } catch (NumberFormatException | ArithmeticException e) {
-            throw new IllegalArgumentException("PicoThreads: picothreads.carrierStackSize must be a size in bytes,"
-                    + " optionally with a k, m or g suffix, not '" + value + "'", e);
         }
     }
 

@@ -115,7 +115,7 @@ final class ThreadDump {
 
     /** Starts the reporters that picothreads.dumpOnExit and picothreads.dumpIntervalSeconds ask for. */
     static void startReporters() {
-        if (Boolean.getBoolean("picothreads.dumpOnExit")) {
+        if (RuntimeSettings.dumpOnExit()) {
             Thread hook = RuntimeThreads.create(() -> {
                 if (!DeadlockDetector.exiting()) {
                     print(Scheduler.dump());
@@ -127,17 +127,7 @@ final class ThreadDump {
                 // The JVM is already shutting down: there is no exit left to report at.
             }
         }
-        String interval = System.getProperty("picothreads.dumpIntervalSeconds");
-        if (interval == null || interval.isBlank()) {
-            return;
-        }
-        long seconds;
-        try {
-            seconds = Long.parseLong(interval.trim());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("PicoThreads: picothreads.dumpIntervalSeconds must be a whole number"
-                    + " of seconds, not '" + interval + "'", e);
-        }
+        long seconds = RuntimeSettings.dumpIntervalSeconds();
         if (seconds <= 0) {
             return;
         }
