@@ -8,8 +8,26 @@ package org.picothreads.runtime.internal;
 public final class Carrier extends Thread {
     /** The scheduler this carrier works for. */
     final Scheduler scheduler;
-    /** The task this carrier is running now, or null between tasks. */
+    /**
+     * The task this carrier is running now, or null between tasks. Set plainly when a dispatch begins, and cleared
+     * with {@link #CURRENT}'s volatile write when it ends, before the carrier reads {@link #interrupting}.
+     */
     Task current;
+    /** Volatile access to {@link #current}, for the hand-over of interrupts ({@link Scheduler#deliverInterrupt}). */
+    static final java.lang.invoke.VarHandle CURRENT;
+    /**
+     * The task whose interrupt status the scheduler is copying to this carrier's own now, or null; written under the
+     * scheduler's lock, waited for by the carrier at the end of its dispatch.
+     */
+    volatile Task interrupting;
+
+    static {
+        try {
+            CURRENT = java.lang.invoke.MethodHandles.lookup().findVarHandle(Carrier.class, "current", Task.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
     /** True while this carrier re-enters the saved frames of {@link #current}; see {@link Continuation#restoring}. */
     boolean restoring;
     /** True while this carrier waits for work; written under the scheduler's lock. */

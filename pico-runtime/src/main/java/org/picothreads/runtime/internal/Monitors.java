@@ -349,8 +349,7 @@ public final class Monitors {
         boolean resumed = Continuation.resumingPrimitive();
         Waiter waiter = task.monitorWaiter;
         if (!resumed || waiter == null || waiter.object != object) {
-            if (task.interrupted) {
-                task.interrupted = false;
+            if (task.clearInterrupt()) {
                 throw new InterruptedException();
             }
             long timeout = TimeUnit.MILLISECONDS.toNanos(millis) + (nanos > 0 ? 1 : 0);
@@ -386,8 +385,7 @@ public final class Monitors {
             acquire(task, object, waiter.recursions);
         }
         task.monitorWaiter = null;
-        if (task.interrupted) {
-            task.interrupted = false;
+        if (task.clearInterrupt()) {
             throw new InterruptedException();
         }
     }
@@ -489,7 +487,7 @@ public final class Monitors {
                     return;
                 }
             }
-            if (task.interrupted) {
+            if (task.isInterrupted()) {
                 return;
             }
             long remaining = 0;

@@ -292,8 +292,60 @@ public final class Scheduler {
     /** Wakes a task whose interrupt status was just set, if it is sleeping, joining or parked; any thread may call this. */
     void interrupt(Task task) {
         int status = task.status();
-        if (task.interrupted && Task.isWaiting(Task.stateOf(status))) {
+        if (!task.isInterrupted()) {
+            return;
+        }
+        byte state = Task.stateOf(status);
+        if (Task.isWaiting(state)) {
             endWait(task, status, true, false);
+        } else if (state == Task.RUNNING && (status & Task.DISPATCHED) != 0) {
+            synchronized (lock) {
+                for (Carrier carrier : carriers) {
+                    if (carrier.unseenBlock && carrier.current == task) {
+                        deliverInterrupt(carrier, task);
+                    }
+                }
+            }
+        }
+    }
+
+    /**
+     * Copies the interrupt status of {@code task} to {@code carrier}'s own, when the carrier still runs it: the task
+     * blocks there in a wait of the JDK's (an unseen block), which reads only the carrier's status. Under the lock.
+     *
+     * <p>The carrier must not end the dispatch while its status is being set, or the next task it runs would see an
+     * interrupt that is not its own: this method names the task in {@link Carrier#interrupting} before it reads
+     * {@link Carrier#current}, and the carrier clears {@code current} before it reads {@code interrupting} (both
+     * volatile), waiting while it is set ({@link #settleInterrupt}). The task's own status stays set; the carrier
+     * takes it back at the end of the dispatch.
+     */
+    private void deliverInterrupt(Carrier carrier, Task task) {
+        if (task.interruptCarrier == carrier && carrier.isInterrupted()) {
+            return;
+        }
+        carrier.interrupting = task;
+        try {
+            if (Carrier.CURRENT.getVolatile(carrier) == task) {
+                task.deliverInterruptTo(carrier);
+            }
+        } finally {
+            carrier.interrupting = null;
+        }
+    }
+
+    /**
+     * Ends a dispatch's hand-over of interrupts: clears the carrier's running task (volatile), waits while another
+     * thread is copying an interrupt status to the carrier, and takes a status copied to it back into the task.
+     */
+    private static void settleInterrupt(Carrier carrier, Task task) {
+        Carrier.CURRENT.setVolatile(carrier, null);
+        if (carrier.interrupting != null || task.interruptCarrier != null) {
+            while (carrier.interrupting != null) {
+                Thread.onSpinWait();
+            }
+            if (task.interruptCarrier == carrier) {
+                task.settleInterrupt();
+            }
         }
     }
 
@@ -315,14 +367,14 @@ public final class Scheduler {
      * is pinned, returns once the sleep is over or the task was interrupted.
      */
     void sleep(Task task, long nanos) {
-        if (task.interrupted) {
+        if (task.isInterrupted()) {
             task.wokenByInterrupt = true;
             return;
         }
         int waiting = task.beginWait(Task.SLEEPING);
         armTimer(task, nanos);
         // An interrupt from another carrier that came before the wait began found nothing to wake: end it here.
-        if (task.interrupted && endOwnWait(task, waiting)) {
+        if (task.isInterrupted() && endOwnWait(task, waiting)) {
             task.wokenByInterrupt = true;
             return;
         }
@@ -338,7 +390,7 @@ public final class Scheduler {
         if (target != null && target.state() == Task.TERMINATED) {
             return;
         }
-        if (task.interrupted) {
+        if (task.isInterrupted()) {
             task.wokenByInterrupt = true;
             return;
         }
@@ -351,7 +403,7 @@ public final class Scheduler {
             if (endOwnWait(task, waiting)) {
                 return;
             }
-        } else if (task.interrupted && endOwnWait(task, waiting)) {
+        } else if (task.isInterrupted() && endOwnWait(task, waiting)) {
             task.wokenByInterrupt = true;
             return;
         }
@@ -375,7 +427,7 @@ public final class Scheduler {
             task.permit = false;
             return;
         }
-        if (task.interrupted) {
+        if (task.isInterrupted()) {
             return;
         }
         task.blocker = blocker;
@@ -385,7 +437,7 @@ public final class Scheduler {
         }
         // An unpark or interrupt that came before the wait began found nothing to wake: end it here.
         boolean permitted = task.permit;
-        if ((permitted || task.interrupted) && endOwnWait(task, waiting)) {
+        if ((permitted || task.isInterrupted()) && endOwnWait(task, waiting)) {
             if (permitted) {
                 task.permit = false;
             }
@@ -586,6 +638,9 @@ public final class Scheduler {
             carrier.unseenBlock = true;
             carrier.unseenBlockHow = how;
             carrier.unseenBlockSinceNanos = since;
+            if (carrier.current.isInterrupted()) {
+                deliverInterrupt(carrier, carrier.current);
+            }
             unseenBlocks++;
             unseenBlockedCarriers++;
             blockedCarriers++;
@@ -1001,7 +1056,7 @@ public final class Scheduler {
             return null;
         } finally {
             Continuation.endRestoring(carrier);
-            carrier.current = null;
+            settleInterrupt(carrier, task);
             if (carrier.unseenBlock) {
                 endUnseenBlock(carrier);
             }

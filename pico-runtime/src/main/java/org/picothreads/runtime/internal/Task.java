@@ -109,8 +109,22 @@ public final class Task {
 
     /** The PicoThread this task schedules; set when it starts. */
     Thread thread;
-    /** The interrupt status; set by any thread, cleared by the thread itself. */
-    volatile boolean interrupted;
+    /**
+     * The interrupt status; set by any thread, cleared by the thread itself. While {@link #interruptCarrier} is set,
+     * the status is that carrier's own (see {@link #isInterrupted}); the thread itself clears it through
+     * {@link #clearInterrupt}.
+     */
+    private volatile boolean interrupted;
+    /**
+     * The carrier to whose own interrupt status the scheduler copied this thread's, because the thread runs there in
+     * code that was not rewritten and blocks in a wait of the JDK's ({@link Scheduler#deliverInterrupt}), or null;
+     * the carrier takes the status back at the end of the dispatch ({@link #settleInterrupt}).
+     */
+    volatile Carrier interruptCarrier;
+    /** How many times the thread was interrupted; under the task's monitor, with {@link #interruptsDelivered}. */
+    private int interrupts;
+    /** {@link #interrupts} when the status was last copied to {@link #interruptCarrier}, or last cleared after. */
+    private int interruptsDelivered;
     /** The state (one of the constants above), the {@link #DISPATCHED} bit and the wait number; see the table above. */
     private volatile int status;
     /** The thread's daemon flag, fixed when it started. */
@@ -207,16 +221,80 @@ public final class Task {
 
     /** Sets the interrupt status and wakes the thread if it is sleeping or joining. */
     public void interrupt() {
-        interrupted = true;
+        synchronized (this) {
+            interrupts++;
+            interrupted = true;
+        }
         Scheduler scheduler = Scheduler.running();
         if (scheduler != null && state() != NEW) {
             scheduler.interrupt(this);
         }
     }
 
-    /** The interrupt status, left unchanged. */
+    /**
+     * The interrupt status, left unchanged: while it was copied to {@link #interruptCarrier}, that carrier's own
+     * (which the JDK's code that ran there may have cleared, throwing InterruptedException), or set when another
+     * interrupt came since.
+     */
     public boolean isInterrupted() {
-        return interrupted;
+        Carrier carrier = interruptCarrier;
+        if (carrier == null) {
+            return interrupted;
+        }
+        synchronized (this) {
+            return carrier.isInterrupted() || interrupts != interruptsDelivered;
+        }
+    }
+
+    /** Clears the interrupt status, by the thread itself on its carrier; returns whether it was set. */
+    boolean clearInterrupt() {
+        if (interruptCarrier == null) {
+            boolean was = interrupted;
+            if (was) {
+                interrupted = false;
+            }
+            return was;
+        }
+        synchronized (this) {
+            boolean was = Thread.interrupted() | interrupts != interruptsDelivered;
+            interruptsDelivered = interrupts;
+            interrupted = false;
+            return was;
+        }
+    }
+
+    /** Sets the interrupt status again, by the thread itself (an interrupt it deferred while it waited). */
+    void restoreInterrupt() {
+        synchronized (this) {
+            interrupts++;
+            interrupted = true;
+        }
+    }
+
+    /**
+     * Copies the interrupt status to {@code carrier}'s own, on which the thread runs, blocked in a wait of the JDK's
+     * that reads only that; by the scheduler under its lock, while the carrier cannot end the dispatch.
+     */
+    void deliverInterruptTo(Carrier carrier) {
+        synchronized (this) {
+            interruptsDelivered = interrupts;
+            interruptCarrier = carrier;
+            // Under the monitor, so that no thread reads the status between the two writes and this interrupt, which
+            // the waiting thread may see at once.
+            carrier.interrupt();
+        }
+    }
+
+    /**
+     * Takes the interrupt status back from the carrier at the end of the dispatch, by the carrier: set when the
+     * carrier's own is still set (clearing that), or when another interrupt came since it was copied.
+     */
+    void settleInterrupt() {
+        boolean pending = Thread.interrupted();
+        synchronized (this) {
+            interrupted = pending || interrupts != interruptsDelivered;
+            interruptCarrier = null;
+        }
     }
 
     /** The thread's state as {@link Thread#getState()} defines it. */

@@ -129,11 +129,7 @@ public final class ThreadCalls {
         if (task == null) {
             return Thread.interrupted();
         }
-        if (!task.interrupted) {
-            return false;
-        }
-        task.interrupted = false;
-        return true;
+        return task.clearInterrupt();
     }
 
     /** {@link Thread#join()}. */
@@ -344,15 +340,14 @@ public final class ThreadCalls {
     private static void completeWait(Task task, String message) throws InterruptedException {
         if (task.wokenByInterrupt) {
             task.wokenByInterrupt = false;
-            task.interrupted = false;
+            task.clearInterrupt();
             throw new InterruptedException(message);
         }
     }
 
     /** Clears the interrupt status and throws InterruptedException with the message if it was set. */
     private static void throwIfInterrupted(Task task, String message) throws InterruptedException {
-        if (task.interrupted) {
-            task.interrupted = false;
+        if (task.clearInterrupt()) {
             throw new InterruptedException(message);
         }
     }

@@ -164,11 +164,7 @@ public final class Waiter {
         if (task == null) {
             return Thread.interrupted();
         }
-        if (task.interrupted) {
-            task.interrupted = false;
-            return true;
-        }
-        return false;
+        return task.clearInterrupt();
     }
 
     /** Remembers an interrupt taken during a wait that is not interruptible, to set the status again at the end. */
@@ -274,7 +270,7 @@ public final class Waiter {
             }
             enclosing = null;
             if (interruptDeferred) {
-                task.interrupted = true;
+                task.restoreInterrupt();
             }
         } else if (interruptDeferred) {
             thread.interrupt();

@@ -10,10 +10,12 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.carriers.InterruptsOfJdkWaits;
 import org.picothreads.targets.carriers.JdkMonitorHeldByPinnedThread;
 import org.picothreads.targets.carriers.NativePipeReadersBeforeWriters;
 import org.picothreads.targets.carriers.PipedStreamReadersBeforeWriters;
 import org.picothreads.targets.carriers.ProcessWaitersBeforeFeeders;
+import org.picothreads.targets.carriers.ScheduledThreadPoolExecutorWithProgramFactory;
 import org.picothreads.transform.testing.RuntimeStatistics;
 
 /**
@@ -51,6 +53,22 @@ class UnseenBlockingTest {
         assertGivenAndCompensated(ProcessWaitersBeforeFeeders.class, IntStream.range(0, PAIRS)
                 .mapToObj(index -> "process " + index + " exited with 0, its feeder fed it")
                 .collect(Collectors.joining("\n")));
+    }
+
+    @Test
+    void workers_of_a_scheduled_pool_with_a_program_factory_waiting_in_its_delay_queue_let_the_others_run()
+            throws Exception {
+        assertGivenAndCompensated(ScheduledThreadPoolExecutorWithProgramFactory.class,
+                "ran in due order [7, 6, 5, 4, 3, 2, 1, 0], sum of squares 140, periodic task ran 3 times true,"
+                        + " cancelled true, terminated true, threads made by the factory 8");
+    }
+
+    @Test
+    void a_thread_waiting_inside_the_jdk_is_interrupted_as_a_platform_thread_is() throws Exception {
+        assumeTrue(Files.isExecutable(Path.of("/bin/cat")), "this needs a cat command");
+        assertGivenAndCompensated(InterruptsOfJdkWaits.class, "interrupted by another thread: InterruptedException,"
+                + " status then false; interrupted by itself: InterruptedException, status then false;"
+                + " waiters alive false");
     }
 
     /** What the pipe targets give when every reader got its writer's message and none had to be rescued. */

@@ -1,0 +1,91 @@
+package org.picothreads.targets.carriers;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.ScheduledThreadPoolExecutor;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * A {@code ScheduledThreadPoolExecutor} built with {@code new} and a thread factory of the program's own, with more
+ * workers than carriers: its workers are the program's threads and wait for their tasks' due times inside the JDK's
+ * own delay queue, where the runtime does not see the wait, so each waiting worker blocks its carrier for real. The
+ * delayed tasks run in due order, each {@code Future.get} returns its task's value, a periodic task runs until it is
+ * cancelled, and after {@code shutdown} the pool terminates. Every wait is bounded so that the program ends either
+ * way, and says so.
+ */
+public final class ScheduledThreadPoolExecutorWithProgramFactory {
+    /** Workers, and delayed tasks: more than the carriers of any test run. */
+    private static final int WORKERS = 8;
+    /** The gap between two delayed tasks' due times. */
+    private static final long GAP_MILLIS = 25;
+    /** How many times the periodic task runs before it is cancelled. */
+    private static final int PERIODIC_RUNS = 3;
+    /** How long the program waits for a task, the periodic runs or the pool's end. */
+    private static final long LIMIT_SECONDS = 10;
+
+    private ScheduledThreadPoolExecutorWithProgramFactory() {
+    }
+
+    /** Makes named threads and counts them. */
+    private static final class CountingFactory implements ThreadFactory {
+        private final AtomicInteger made = new AtomicInteger();
+
+        @Override
+        public Thread newThread(Runnable task) {
+            return new Thread(task, "scheduled-worker-" + made.incrementAndGet());
+        }
+    }
+
+    public static String run() throws Exception {
+        String[] outcome = new String[1];
+        Thread caller = new Thread(() -> outcome[0] = useThePool());
+        Pause.startAndJoin(caller);
+        return outcome[0];
+    }
+
+    private static String useThePool() {
+        CountingFactory factory = new CountingFactory();
+        ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(WORKERS, factory);
+        StringBuilder log = new StringBuilder();
+        try {
+            Queue<Integer> ranInOrder = new ConcurrentLinkedQueue<>();
+            List<ScheduledFuture<Integer>> futures = new ArrayList<>();
+            for (int task = 0; task < WORKERS; task++) {
+                int number = task;
+                futures.add(pool.schedule(() -> {
+                    ranInOrder.add(number);
+                    return number * number;
+                }, (WORKERS - task) * GAP_MILLIS, TimeUnit.MILLISECONDS));
+            }
+            CountDownLatch periodicRuns = new CountDownLatch(PERIODIC_RUNS);
+            ScheduledFuture<?> periodic = pool.scheduleWithFixedDelay(periodicRuns::countDown, GAP_MILLIS,
+                    GAP_MILLIS, TimeUnit.MILLISECONDS);
+            int sum = 0;
+            for (ScheduledFuture<Integer> future : futures) {
+                sum += future.get(LIMIT_SECONDS, TimeUnit.SECONDS);
+            }
+            boolean periodicRan = periodicRuns.await(LIMIT_SECONDS, TimeUnit.SECONDS);
+            log.append("ran in due order ").append(ranInOrder).append(", sum of squares ").append(sum)
+                    .append(", periodic task ran ").append(PERIODIC_RUNS).append(" times ").append(periodicRan)
+                    .append(", cancelled ").append(periodic.cancel(false));
+        } catch (InterruptedException | ExecutionException | TimeoutException exception) {
+            log.append("failed: ").append(exception);
+        } finally {
+            pool.shutdown();
+        }
+        try {
+            log.append(", terminated ").append(pool.awaitTermination(LIMIT_SECONDS, TimeUnit.SECONDS));
+        } catch (InterruptedException exception) {
+            log.append(", interrupted awaiting termination");
+        }
+        return log.append(", threads made by the factory ").append(factory.made.get()).toString();
+    }
+}
