@@ -16,10 +16,17 @@ import org.picothreads.transform.io.ClassNameFilter;
  * @param verbose  whether to print one line at startup saying how many classes were rewritten, from {@code verbose}
  * @param carriers the number of carriers to run PicoThreads on, from {@code carriers}, or null to leave it to the
  *                 runtime (or to {@code -Dpicothreads.carriers})
+ * @param cache    the directory of the persistent cache of rewritten classes ({@link RewriteCache}), from
+ *                 {@code cache}, or null when {@code cache=off}; by default {@code $XDG_CACHE_HOME/picothreads/agent},
+ *                 or {@code ~/.cache/picothreads/agent} without that variable. The cache is not used when a report or
+ *                 the verbose line is asked for, which need every class's analysis.
  */
-public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose, Integer carriers) {
+public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose, Integer carriers, Path cache) {
     /** The option names, in the order the usage message gives them. */
-    private static final List<String> NAMES = List.of("includes", "excludes", "report", "verbose", "carriers");
+    private static final List<String> NAMES = List.of("includes", "excludes", "report", "verbose", "carriers",
+            "cache");
+    /** The value of {@code cache} that turns the cache off. */
+    private static final String CACHE_OFF = "off";
     /** The system property through which the runtime's Scheduler takes the number of carriers. */
     static final String CARRIERS_PROPERTY = "picothreads.carriers";
     /** The most carriers the runtime accepts. */
@@ -40,6 +47,8 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose,
         Path report = null;
         boolean verbose = false;
         Integer carriers = null;
+        Path cache = null;
+        boolean cacheGiven = false;
         if (arguments != null) {
             for (String setting : arguments.split(";")) {
                 if (setting.isBlank()) {
@@ -61,7 +70,7 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose,
                         if (report != null) {
                             throw new IllegalArgumentException(usage("'report' is given twice"));
                         }
-                        report = reportPath(value);
+                        report = path("report", value);
                     }
                     case "carriers" -> {
                         if (carriers != null) {
@@ -69,24 +78,51 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose,
                         }
                         carriers = carriersValue(value);
                     }
+                    case "cache" -> {
+                        if (cacheGiven) {
+                            throw new IllegalArgumentException(usage("'cache' is given twice"));
+                        }
+                        cacheGiven = true;
+                        cache = value.equals(CACHE_OFF) ? null : path("cache", value);
+                    }
                     default -> verbose = verboseValue(value);
                 }
             }
         }
         try {
-            return new AgentOptions(ClassNameFilter.of(includes, excludes), report, verbose, carriers);
+            return new AgentOptions(ClassNameFilter.of(includes, excludes), report, verbose, carriers,
+                    cacheGiven ? cache : defaultCache());
         } catch (IllegalArgumentException badPattern) {
             throw new IllegalArgumentException(usage(badPattern.getMessage()), badPattern);
         }
     }
 
-    private static Path reportPath(String value) {
+    private static Path path(String name, String value) {
         try {
             return Path.of(value);
         } catch (InvalidPathException unusable) {
-            throw new IllegalArgumentException(usage("'report=" + value + "' is not a usable path: "
+            throw new IllegalArgumentException(usage("'" + name + "=" + value + "' is not a usable path: "
                     + unusable.getReason()), unusable);
         }
+    }
+
+    /** The cache's directory when the options do not name one, or null when there is no home directory to hold it. */
+    private static Path defaultCache() {
+        try {
+            String cacheHome = System.getenv("XDG_CACHE_HOME");
+            if (cacheHome != null && !cacheHome.isEmpty() && Path.of(cacheHome).isAbsolute()) {
+                return Path.of(cacheHome, "picothreads", "agent");
+            }
+            String home = System.getProperty("user.home");
+            return home == null || home.isEmpty() ? null : Path.of(home, ".cache", "picothreads", "agent");
+        } catch (InvalidPathException unusable) {
+            return null;
+        }
+    }
+
+    /** True when the rewritten classes are kept in and taken from the persistent cache. */
+    boolean usesCache() {
+        return cache != null && report == null && !verbose;
     }
 
     private static int carriersValue(String value) {
@@ -118,7 +154,7 @@ public record AgentOptions(ClassNameFilter filter, Path report, boolean verbose,
 
     private static String usage(String problem) {
         return "pico-agent: " + problem + "; the options are includes=PATTERN,...;excludes=PATTERN,...;report=FILE;"
-                + "verbose;carriers=N, for example -javaagent:pico-agent.jar=includes=com.example.*;"
+                + "verbose;carriers=N;cache=DIR|off, for example -javaagent:pico-agent.jar=includes=com.example.*;"
                 + "report=pico-report.json";
     }
 }

@@ -1,5 +1,6 @@
 package org.picothreads.transform.agent;
 
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.instrument.Instrumentation;
 import java.net.URISyntaxException;
@@ -8,8 +9,10 @@ import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Predicate;
 import org.picothreads.transform.PicoTransformer;
 import org.picothreads.transform.TransformException;
+import org.picothreads.transform.io.ClassNameFilter;
 import org.picothreads.transform.io.ContainerException;
 import org.picothreads.transform.report.ReportJson;
 
@@ -22,6 +25,10 @@ import org.picothreads.transform.report.ReportJson;
  * nothing is read before {@code main}. A class whose bytes are not the class path's (another class loader's) is
  * rewritten alone. JDK classes and PicoThreads' own classes are never rewritten. The agent jar holds the runtime, so nothing else needs
  * to be on the class path.
+ *
+ * <p>With the persistent cache ({@link RewriteCache}, on by default), the agent checksums the class path at startup,
+ * and a class whose rewrite is cached loads without the transformer; the transformer is set up when the first class
+ * is not in the cache.
  */
 public final class PicoAgent {
     /** The start of every line the agent prints. */
@@ -40,7 +47,7 @@ public final class PicoAgent {
      */
     public static void premain(String arguments, Instrumentation instrumentation) {
         try {
-            install(AgentOptions.parse(arguments), instrumentation, System.err);
+            install(AgentOptions.parse(arguments), arguments, instrumentation, System.err);
         } catch (IllegalArgumentException wrongOption) {
             stop(wrongOption.getMessage());
         } catch (TransformException | RuntimeException failure) {
@@ -55,8 +62,8 @@ public final class PicoAgent {
         System.exit(FAILURE);
     }
 
-    static void install(AgentOptions options, Instrumentation instrumentation, PrintStream messages)
-            throws TransformException {
+    static void install(AgentOptions options, String arguments, Instrumentation instrumentation,
+            PrintStream messages) throws TransformException {
         setCarriers(options);
         List<Path> classPath = ClassPathEntries.of(System.getProperty("java.class.path", ""));
         List<Path> hierarchyPath = new ArrayList<>(classPath);
@@ -64,10 +71,18 @@ public final class PicoAgent {
         if (agentJar != null && !hierarchyPath.contains(agentJar)) {
             hierarchyPath.add(agentJar);
         }
-        PicoTransformer.Loading loading = PicoTransformer.withClasspath(hierarchyPath)
-                .forLoading(name -> mayRewrite(name) && options.filter().accepts(name));
-        RewritingTransformer transformer = new RewritingTransformer(options.filter(), ClassRewriting.by(loading),
-                messages);
+        PicoTransformer transformerFacade = PicoTransformer.withClasspath(hierarchyPath);
+        ClassNameFilter filter = options.filter();
+        Predicate<String> program = new Predicate<>() {
+            @Override
+            public boolean test(String name) {
+                return mayRewrite(name) && filter.accepts(name);
+            }
+        };
+        RewriteCache cache = options.usesCache() ? openCache(options.cache(), arguments, hierarchyPath) : null;
+        ClassRewriting rewriting = cache == null ? ClassRewriting.by(transformerFacade.forLoading(program))
+                : ClassRewriting.whenFirstNeeded(transformerFacade, program);
+        RewritingTransformer transformer = new RewritingTransformer(filter, rewriting, cache, messages);
         if (options.report() != null || options.verbose()) {
             Runtime.getRuntime().addShutdownHook(new Thread(() -> atExit(options, transformer, messages),
                     "pico-agent report"));
@@ -90,6 +105,27 @@ public final class PicoAgent {
                     "classes") + " as they loaded (" + count(summary.rewrittenMethods(), "method", "methods") + ")");
         }
         messages.flush();
+    }
+
+    /**
+     * The cache for this agent, JDK, options and class path, or null when the agent's code cannot be found or the
+     * cache directory cannot be used (the agent then rewrites every class as it loads, as without the cache).
+     *
+     * @throws TransformException when a class path entry cannot be read
+     */
+    private static RewriteCache openCache(Path directory, String arguments, List<Path> classPath)
+            throws TransformException {
+        Path agentCode = agentLocation();
+        if (agentCode == null) {
+            return null;
+        }
+        String context;
+        try {
+            context = RewriteCache.context(agentCode, arguments, classPath);
+        } catch (IOException unreadable) {
+            throw new TransformException("cannot read the class path: " + unreadable.getMessage(), unreadable);
+        }
+        return RewriteCache.open(directory, context);
     }
 
     /** The text on one line, for a message that must fit on one. */

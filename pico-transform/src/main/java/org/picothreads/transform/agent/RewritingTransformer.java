@@ -24,12 +24,15 @@ import org.picothreads.transform.report.TransformReport;
 
 /**
  * Hands the JVM the rewritten class file of each chosen class as it loads, and keeps the report of every class it
- * was given. A class that cannot be rewritten is loaded unchanged, with one warning line naming it.
+ * was given. A class that cannot be rewritten is loaded unchanged, with one warning line naming it. With a cache, a
+ * class found there is handed over without a rewrite (and without a report), and each class rewritten is kept there.
  */
 final class RewritingTransformer implements ClassFileTransformer {
     private final ClassNameFilter filter;
     /** Rewrites each class as it loads. */
     private final ClassRewriting rewriting;
+    /** The persistent cache of rewritten classes, or null. */
+    private final RewriteCache cache;
     private final PrintStream warnings;
     /** The classes already warned about, so that each gets one warning line. */
     private final Set<String> warned = ConcurrentHashMap.newKeySet();
@@ -40,8 +43,13 @@ final class RewritingTransformer implements ClassFileTransformer {
 
 
     RewritingTransformer(ClassNameFilter filter, ClassRewriting rewriting, PrintStream warnings) {
+        this(filter, rewriting, null, warnings);
+    }
+
+    RewritingTransformer(ClassNameFilter filter, ClassRewriting rewriting, RewriteCache cache, PrintStream warnings) {
         this.filter = filter;
         this.rewriting = rewriting;
+        this.cache = cache;
         this.warnings = warnings;
     }
 
@@ -54,14 +62,24 @@ final class RewritingTransformer implements ClassFileTransformer {
             return null;
         }
         try {
+            RewriteCache.Entry cached = cache == null ? null : cache.find(className, classFile);
+            if (cached != null) {
+                warnAboutSockets(cached.socketUser());
+                return cached.rewritten();
+            }
             ClassInput input = new ClassInput(sourceOf(className, protectionDomain), classFile);
             TransformResult result = rewriting.rewrite(input);
-            warnAboutSockets(input);
+            String socketUser = rewriting.socketUserWithoutPicoNet(input);
+            warnAboutSockets(socketUser);
             synchronized (reports) {
                 reports.addAll(result.report().classes());
             }
             ClassOutput output = result.classes().get(0);
-            return output.changed() ? output.bytes() : null;
+            byte[] rewritten = output.changed() ? output.bytes() : null;
+            if (cache != null) {
+                cache.store(className, classFile, rewritten, socketUser);
+            }
+            return rewritten;
         } catch (TransformException refused) {
             warnOnce(className, refused.getMessage());
             return null;
@@ -71,8 +89,7 @@ final class RewritingTransformer implements ClassFileTransformer {
         }
     }
 
-    private void warnAboutSockets(ClassInput input) {
-        String socketUser = rewriting.socketUserWithoutPicoNet(input);
+    private void warnAboutSockets(String socketUser) {
         if (socketUser != null && warnedAboutSockets.compareAndSet(false, true)) {
             warnings.println(PicoAgent.WARNING + socketUser + " uses sockets, but pico-net is not on the class path:"
                     + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to"

@@ -35,7 +35,12 @@ import org.picothreads.transform.report.SuspensionPoint;
  * Reads one class for the transformation (redirecting its references to the JDK members in Redirects and inlining jsr/ret
  * subroutines as it goes) and, once the whole-program analysis is done, writes it back. The class file
  * is rebuilt from the original with ASM's ClassReader/ClassWriter pair, so a method that needs no change
- * is copied byte for byte and the constant pool keeps its order; only rewritten methods are re-encoded.
+ * is copied byte for byte and the original constant pool keeps its order; only rewritten methods are re-encoded.
+ *
+ * <p>The frames of the rewritten methods are computed in that final write ({@link FrameComputer#writeWithFrames}).
+ * When a rewritten method might not fit in 32 KB or a type its frames need is missing, the class is written again
+ * from its input with each method's frames computed alone first ({@link FrameComputer#withFrames}), so that a method
+ * too large after rewriting, or whose frames cannot be computed, starts again pinned on its own.
  */
 public final class ClassRewriter {
     /** One class read for transformation. */
@@ -109,6 +114,21 @@ public final class ClassRewriter {
     /** Rewrites the class's blocking methods and writes the class file. */
     public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
             ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy) {
+        Written inOneWrite = write(parsed, analysis, callbacks, hierarchy, true);
+        if (inOneWrite != null) {
+            return inOneWrite;
+        }
+        // The rewrite above changed the class's methods in place: start again from the input.
+        return write(parseForRewrite(parsed.input, hierarchy), analysis, callbacks, hierarchy, false);
+    }
+
+    /**
+     * Rewrites the class's blocking methods and writes the class file; with {@code framesInClassWrite}, the frames are
+     * computed in the final write, and the answer is null when a rewritten method might not fit in
+     * {@link FrameComputer#SAFE_CODE_SIZE} or the final write fails.
+     */
+    private static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
+            ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy, boolean framesInClassWrite) {
         ClassNode node = parsed.node;
         Map<String, MethodNode> replacements = new HashMap<>();
         List<MethodReport> reports = new ArrayList<>();
@@ -124,7 +144,8 @@ public final class ClassRewriter {
             MethodReport report = null;
             if (analysis.reachesBlockingCall(method)) {
                 int index = methodIndex++;
-                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy, index);
+                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy, index,
+                        framesInClassWrite);
                 if (outcome.method() != null) {
                     replacements.put(method.name + method.desc, outcome.method());
                 }
@@ -139,7 +160,7 @@ public final class ClassRewriter {
                     added.addAll(outcome.captureHelpers());
                 }
             } else {
-                MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy);
+                MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy, framesInClassWrite);
                 if (checked != null) {
                     replacements.put(method.name + method.desc, checked);
                 }
@@ -177,10 +198,25 @@ public final class ClassRewriter {
             resumeLines.add(resumeLines.get(index));
             replacements.put(continuation.name + continuation.desc, continuation);
         }
-        MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy);
-        byte[] bytes = changed ? SiteKeys.addTo(assemble(parsed, replacements, added, capturingMethods, resumeLines,
-                notCapturable, resumeEntry, hierarchy))
-                : parsed.input.bytes();
+        MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy, framesInClassWrite);
+        byte[] bytes = parsed.input.bytes();
+        if (changed) {
+            byte[] assembled;
+            if (!framesInClassWrite) {
+                assembled = assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
+                        resumeEntry, hierarchy, false);
+            } else if (!fitInOneWrite(replacements.values(), added, resumeEntry)) {
+                return null;
+            } else {
+                try {
+                    assembled = assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
+                            resumeEntry, hierarchy, true);
+                } catch (RuntimeException missingTypeOrTooLarge) {
+                    return null;
+                }
+            }
+            bytes = SiteKeys.addTo(assembled);
+        }
         return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
                 new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
     }
@@ -190,9 +226,12 @@ public final class ClassRewriter {
      * 64 KB; without one, the runtime's frame check finds the class's frames not capturable and pins.
      */
     private static MethodNode resumeEntry(ClassNode node, SortedMap<Integer, MethodNode> capturing,
-            ClassHierarchy hierarchy) {
+            ClassHierarchy hierarchy, boolean framesInClassWrite) {
         if (capturing.isEmpty()) {
             return null;
+        }
+        if (framesInClassWrite) {
+            return ResumeEntryWeaver.entry(node, capturing);
         }
         try {
             return FrameComputer.withFrames(node, ResumeEntryWeaver.entry(node, capturing), hierarchy);
@@ -213,11 +252,33 @@ public final class ClassRewriter {
                 report.suspensionPoints(), pinned, report.sharedMonitorRegions());
     }
 
+    /** True when every method the final write would compute frames for is small enough to be written in one pass. */
+    private static boolean fitInOneWrite(Iterable<MethodNode> replacements, List<MethodNode> added,
+            MethodNode resumeEntry) {
+        List<MethodNode> written = new ArrayList<>(added);
+        replacements.forEach(written::add);
+        if (resumeEntry != null) {
+            written.add(resumeEntry);
+        }
+        for (MethodNode method : written) {
+            if (FrameComputer.maximumCodeSize(method) > FrameComputer.SAFE_CODE_SIZE) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * The class file: the input's methods copied, or replaced by their rewritten forms, the added methods, the resume
+     * entry and the marker; with {@code computeFrames}, the frames of every method written from a tree are computed as
+     * it is written.
+     */
     private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
             List<MethodNode> added, List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
-            MethodNode resumeEntry, ClassHierarchy hierarchy) {
+            MethodNode resumeEntry, ClassHierarchy hierarchy, boolean computeFrames) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
-        ClassWriter writer = new ClassWriter(reader, 0);
+        ClassWriter writer = FrameComputer.classWriter(reader, hierarchy);
+        int classVersion = parsed.node.version;
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
             @Override
             public void visit(int version, int access, String name, String signature, String superName,
@@ -230,7 +291,7 @@ public final class ClassRewriter {
                     String[] exceptions) {
                 MethodNode replacement = replacements.get(name + descriptor);
                 if (replacement != null) {
-                    replacement.accept(writer);
+                    write(replacement);
                     return null;
                 }
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
@@ -243,10 +304,10 @@ public final class ClassRewriter {
             @Override
             public void visitEnd() {
                 for (MethodNode method : added) {
-                    method.accept(writer);
+                    write(method);
                 }
                 if (resumeEntry != null) {
-                    resumeEntry.accept(writer);
+                    write(resumeEntry);
                 }
                 AnnotationVisitor marker = super.visitAnnotation(RuntimeNames.REWRITTEN_MARKER, true);
                 AnnotationVisitor methods = marker.visitArray("value");
@@ -273,6 +334,14 @@ public final class ClassRewriter {
                 }
                 marker.visitEnd();
                 super.visitEnd();
+            }
+
+            private void write(MethodNode method) {
+                if (computeFrames) {
+                    FrameComputer.writeWithFrames(writer, classVersion, method);
+                } else {
+                    method.accept(writer);
+                }
             }
         }, 0);
         return writer.toByteArray();

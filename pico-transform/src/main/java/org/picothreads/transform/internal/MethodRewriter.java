@@ -62,7 +62,8 @@ public final class MethodRewriter {
             MethodRewriter::weaveNormalPath,
             // weave the continuation (restore code, pins, checks), then the capture helpers (CaptureWeaver)
             MethodRewriter::weaveContinuation,
-            // compute frames (FrameComputer); too large after rewriting or a type missing: start again pinned
+            // compute frames (FrameComputer), unless the class's final write computes them; too large after
+            // rewriting or a type missing: start again pinned
             MethodRewriter::computeFrames);
 
     /**
@@ -91,6 +92,8 @@ public final class MethodRewriter {
         final ClassHierarchy hierarchy;
         /** The method's index among its class's methods that can reach a blocking call. */
         final int methodIndex;
+        /** True when the class's final write computes the frames, so that the last pass leaves them out. */
+        final boolean framesInClassWrite;
         /** The suspension call sites, in code order; the runtime monitors' entry calls are added last. */
         List<MethodInsnNode> sites;
         /** The positions of the original sites among the original's instructions, for the fallback. */
@@ -114,12 +117,13 @@ public final class MethodRewriter {
         final List<MethodNode> captureHelpersWithFrames = new ArrayList<>();
 
         MethodWork(ClassNode owner, MethodNode method, List<MethodInsnNode> sites, ClassHierarchy hierarchy,
-                int methodIndex) {
+                int methodIndex, boolean framesInClassWrite) {
             this.owner = owner;
             this.method = method;
             this.original = copy(method);
             this.hierarchy = hierarchy;
             this.methodIndex = methodIndex;
+            this.framesInClassWrite = framesInClassWrite;
             this.sites = sites;
             this.siteIndices = new int[sites.size()];
             for (int index = 0; index < siteIndices.length; index++) {
@@ -146,16 +150,19 @@ public final class MethodRewriter {
     /**
      * Rewrites the method, or leaves it as it was when it cannot reach a blocking call.
      *
-     * @param methodIndex the method's index among its class's methods that can reach a blocking call, which the
-     *                    class's resume entry dispatches on
+     * @param methodIndex        the method's index among its class's methods that can reach a blocking call, which
+     *                           the class's resume entry dispatches on
+     * @param framesInClassWrite true when the class's final write computes the frames of the methods returned
+     *                           ({@link FrameComputer#writeWithFrames}); they come without frames, and neither a
+     *                           method too large after rewriting nor a missing type is found here
      */
     public static Outcome rewrite(ClassNode owner, MethodNode method, SuspendabilityAnalysis analysis,
-            ClassHierarchy hierarchy, int methodIndex) {
+            ClassHierarchy hierarchy, int methodIndex, boolean framesInClassWrite) {
         List<MethodInsnNode> sites = suspensionSites(method, analysis);
         if (sites.isEmpty()) {
-            return new Outcome(withHolderChecks(owner, method, hierarchy), null);
+            return new Outcome(withHolderChecks(owner, method, hierarchy, framesInClassWrite), null);
         }
-        MethodWork work = new MethodWork(owner, method, sites, hierarchy, methodIndex);
+        MethodWork work = new MethodWork(owner, method, sites, hierarchy, methodIndex, framesInClassWrite);
         try {
             for (Pass pass : PASSES) {
                 pass.run(work);
@@ -261,6 +268,12 @@ public final class MethodRewriter {
     }
 
     private static void computeFrames(MethodWork work) throws StartAgainPinned {
+        if (work.framesInClassWrite) {
+            work.normalWithFrames = work.normal;
+            work.continuationWithFrames = work.continuation;
+            work.captureHelpersWithFrames.addAll(work.captureHelpers);
+            return;
+        }
         try {
             work.normalWithFrames = FrameComputer.withFrames(work.owner, work.normal, work.hierarchy);
             if (work.continuation != null) {
@@ -338,9 +351,11 @@ public final class MethodRewriter {
     /**
      * A copy of a method that cannot reach a blocking call with the suspended-holder check after the entry of each
      * synchronized region (a synchronized method is lowered to a block first), or null when it has none or the
-     * check does not fit, in which case the method stays as it was.
+     * check does not fit, in which case the method stays as it was. With {@code framesInClassWrite}, the copy comes
+     * without frames, for the class's final write to compute, and whether it fits is not checked here.
      */
-    public static MethodNode withHolderChecks(ClassNode owner, MethodNode method, ClassHierarchy hierarchy) {
+    public static MethodNode withHolderChecks(ClassNode owner, MethodNode method, ClassHierarchy hierarchy,
+            boolean framesInClassWrite) {
         if ((method.access & (Opcodes.ACC_ABSTRACT | Opcodes.ACC_NATIVE)) != 0
                 || !SynchronizedRegions.mayNeedHolderCheck(method)) {
             return null;
@@ -354,6 +369,9 @@ public final class MethodRewriter {
             return null;
         }
         ExclusionWeaver.weave(checked, regions);
+        if (framesInClassWrite) {
+            return checked;
+        }
         try {
             return FrameComputer.withFrames(owner, checked, hierarchy);
         } catch (MethodTooLargeException | MissingClassException exception) {

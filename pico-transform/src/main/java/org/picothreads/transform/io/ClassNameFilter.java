@@ -58,10 +58,20 @@ public final class ClassNameFilter {
     /** True when the class, named in binary ({@code com.x.Foo$Bar}) or internal ({@code com/x/Foo$Bar}) form, is chosen. */
     public boolean accepts(String className) {
         String dotted = className.replace('/', '.');
-        if (!includePatterns.isEmpty() && includePatterns.stream().noneMatch(pattern -> pattern.matcher(dotted).matches())) {
-            return false;
+        return (includePatterns.isEmpty() || anyMatches(includePatterns, dotted)) && !anyMatches(excludePatterns, dotted);
+    }
+
+    /**
+     * True when one of the patterns matches the name; a loop, not a stream, as the agent calls it for every class
+     * that loads from its first, and a lambda's first use costs a cold JVM milliseconds.
+     */
+    private static boolean anyMatches(List<Pattern> patterns, String dotted) {
+        for (Pattern pattern : patterns) {
+            if (pattern.matcher(dotted).matches()) {
+                return true;
+            }
         }
-        return excludePatterns.stream().noneMatch(pattern -> pattern.matcher(dotted).matches());
+        return false;
     }
 
     /**

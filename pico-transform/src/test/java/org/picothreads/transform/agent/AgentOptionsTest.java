@@ -34,6 +34,24 @@ class AgentOptionsTest {
     }
 
     @Test
+    void the_cache_is_kept_under_the_user_cache_directory_unless_named_or_off() {
+        AgentOptions defaults = AgentOptions.parse(null);
+        String cacheHome = System.getenv("XDG_CACHE_HOME");
+        Path expected = cacheHome != null && !cacheHome.isEmpty() && Path.of(cacheHome).isAbsolute()
+                ? Path.of(cacheHome, "picothreads", "agent")
+                : Path.of(System.getProperty("user.home"), ".cache", "picothreads", "agent");
+        assertEquals(expected, defaults.cache());
+        assertTrue(defaults.usesCache());
+        assertEquals(Path.of("build/pico-cache"), AgentOptions.parse("cache=build/pico-cache").cache());
+        assertNull(AgentOptions.parse("cache=off").cache());
+        assertFalse(AgentOptions.parse("cache=off").usesCache());
+        assertFalse(AgentOptions.parse("report=r.json").usesCache(), "a report needs every class analysed");
+        assertFalse(AgentOptions.parse("verbose").usesCache(), "so does the verbose line");
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("cache=a;cache=b"));
+        assertThrows(IllegalArgumentException.class, () -> AgentOptions.parse("cache="));
+    }
+
+    @Test
     void an_unknown_option_is_refused_with_the_list_of_options() {
         IllegalArgumentException refused = assertThrows(IllegalArgumentException.class,
                 () -> AgentOptions.parse("include=com.example.*"));

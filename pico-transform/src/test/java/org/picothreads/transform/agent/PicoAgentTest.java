@@ -1,6 +1,7 @@
 package org.picothreads.transform.agent;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.File;
@@ -182,8 +183,11 @@ class PicoAgentTest {
         command.addAll(List.of(arguments));
         Path output = directory.resolve("output.txt");
         Path errors = directory.resolve("errors.txt");
-        Process process = new ProcessBuilder(command).redirectOutput(output.toFile()).redirectError(errors.toFile())
-                .start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(output.toFile())
+                .redirectError(errors.toFile());
+        // The agent's default cache directory, this test's own.
+        builder.environment().put("XDG_CACHE_HOME", directory.resolve("cache-home").toString());
+        Process process = builder.start();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the child JVM did not exit within 60 s");
         return new Result(process.exitValue(), Files.readString(output, StandardCharsets.UTF_8).trim(),
                 Files.readString(errors, StandardCharsets.UTF_8).trim());
@@ -240,6 +244,41 @@ class PicoAgentTest {
         assertEquals("pico-agent: warning: agentsockets.Listener uses sockets, but pico-net is not on the class path:"
                 + " its socket calls block the carrier, and every PicoThread waits with them; add pico-net.jar to -cp",
                 result.errors());
+    }
+
+    @Test
+    void a_second_run_takes_the_rewritten_class_from_the_cache_without_loading_the_transformer() throws Exception {
+        Path classLoading = directory.resolve("class-loading.txt");
+        List<String> logClassLoading = List.of("-Xlog:class+load=info:file=" + classLoading);
+
+        Result first = run("includes=agentprogram.*", logClassLoading, "agentprogram.Main");
+        String firstLoaded = Files.readString(classLoading);
+        Result second = run("includes=agentprogram.*", logClassLoading, "agentprogram.Main");
+        String secondLoaded = Files.readString(classLoading);
+
+        assertEquals(0, first.exitCode(), first.errors());
+        assertEquals("org.picothreads.runtime.PicoThread", first.output());
+        assertTrue(firstLoaded.contains("org.picothreads.transform.internal.MethodRewriter "), "rewritten at first");
+        assertEquals(0, second.exitCode(), second.errors());
+        assertEquals("org.picothreads.runtime.PicoThread", second.output());
+        assertTrue(secondLoaded.contains("agentprogram.Main "), secondLoaded);
+        assertFalse(secondLoaded.contains("org.picothreads.transform.internal.MethodRewriter "),
+                "the second run rewrote nothing");
+        assertFalse(secondLoaded.contains("org.picothreads.transform.shaded.asm.ClassReader "),
+                "the second run did not load ASM");
+    }
+
+    @Test
+    void with_cache_off_every_run_rewrites() throws Exception {
+        Path classLoading = directory.resolve("class-loading.txt");
+        List<String> logClassLoading = List.of("-Xlog:class+load=info:file=" + classLoading);
+
+        run("includes=agentprogram.*;cache=off", logClassLoading, "agentprogram.Main");
+        Result second = run("includes=agentprogram.*;cache=off", logClassLoading, "agentprogram.Main");
+
+        assertEquals("org.picothreads.runtime.PicoThread", second.output());
+        assertTrue(Files.readString(classLoading).contains("org.picothreads.transform.internal.MethodRewriter "));
+        assertFalse(Files.exists(directory.resolve("cache-home")), "nothing was written to the default cache");
     }
 
     @Test
