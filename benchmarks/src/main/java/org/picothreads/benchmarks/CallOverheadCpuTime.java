@@ -24,8 +24,12 @@ public final class CallOverheadCpuTime {
     private static final String[] WORKLOADS = {"recursive fib(25)", "tree walk", "loop of small calls"};
     /** Operations per slice, each slice about 20 ms of CPU on this machine. */
     private static final int[] OPERATIONS = {60, 300, 150};
-    /** Warm-up rounds, each running every workload once per copy, before the measured rounds. */
-    private static final int WARMUP_ROUNDS = 25;
+    /**
+     * Calls of each copy's workload method, one operation each, before the measured rounds: enough for the optimizing
+     * compiler to compile the calling method itself with the workload inlined into it, as it compiles a JMH benchmark
+     * method, and not only the workload.
+     */
+    private static final int WARMUP_CALLS = 6_000;
     private static final ThreadMXBean THREADS = ManagementFactory.getThreadMXBean();
 
     private static CallHeavy untransformed;
@@ -42,10 +46,10 @@ public final class CallOverheadCpuTime {
         transformed = WorkloadLoader.load(true);
         untransformed.buildTree(14);
         transformed.buildTree(14);
-        for (int round = 0; round < WARMUP_ROUNDS; round++) {
+        for (int call = 0; call < WARMUP_CALLS; call++) {
             for (int workload = 0; workload < WORKLOADS.length; workload++) {
-                cpuNanos(workload, false);
-                cpuNanos(workload, true);
+                cpuNanos(workload, false, 1);
+                cpuNanos(workload, true, 1);
             }
         }
         double[][] ratios = new double[WORKLOADS.length][rounds];
@@ -53,10 +57,11 @@ public final class CallOverheadCpuTime {
         for (int round = 0; round < rounds; round++) {
             boolean transformedFirst = round % 2 == 0;
             for (int workload = 0; workload < WORKLOADS.length; workload++) {
-                long first = cpuNanos(workload, transformedFirst);
-                long second = cpuNanos(workload, !transformedFirst);
-                second += cpuNanos(workload, !transformedFirst);
-                first += cpuNanos(workload, transformedFirst);
+                int operations = OPERATIONS[workload];
+                long first = cpuNanos(workload, transformedFirst, operations);
+                long second = cpuNanos(workload, !transformedFirst, operations);
+                second += cpuNanos(workload, !transformedFirst, operations);
+                first += cpuNanos(workload, transformedFirst, operations);
                 long transformedNanos = transformedFirst ? first : second;
                 long untransformedNanos = transformedFirst ? second : first;
                 ratios[workload][round] = (double) transformedNanos / untransformedNanos;
@@ -78,8 +83,7 @@ public final class CallOverheadCpuTime {
     }
 
     /** The CPU time of one slice of the workload on one copy. */
-    private static long cpuNanos(int workload, boolean ofTransformed) {
-        int operations = OPERATIONS[workload];
+    private static long cpuNanos(int workload, boolean ofTransformed, int operations) {
         long start = THREADS.getCurrentThreadCpuTime();
         sink += switch (workload) {
             case 0 -> ofTransformed ? fibTransformed(operations) : fibUntransformed(operations);
