@@ -46,6 +46,39 @@ public final class SampleMethods {
                 new InsnNode(Opcodes.IADD), new InsnNode(Opcodes.IRETURN));
     }
 
+    /**
+     * {@link #scaled()} calling {@code take} as a private static method of its own class, {@code sample/Sample}: a
+     * call whose activation is always captured before the caller's, so the caller saves no arguments there.
+     */
+    public static MethodNode scaledCallingItsOwnMethod() {
+        MethodNode method = scaled();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(BLOCKING)) {
+                call.owner = MethodListing.owner(method).name;
+            }
+        }
+        return method;
+    }
+
+    /** The plan of a method of {@code sample/Sample} that also declares {@code private static int take(String)}. */
+    public static MethodPlan planCallingItsOwnMethod(MethodNode method) {
+        ClassNode owner = MethodListing.owner(method);
+        owner.methods.add(new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "take", "(Ljava/lang/String;)I",
+                null, null));
+        List<MethodInsnNode> sites = new ArrayList<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(owner.name)) {
+                sites.add(call);
+            }
+        }
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
+            MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
+            return MethodPlanner.plan(owner, 0, method, flow, sites, Map.of(), Map.of(), Map.of());
+        } catch (AnalyzerException | IOException exception) {
+            throw new AssertionError(exception);
+        }
+    }
+
     /** {@code static int locked(Object lock) { synchronized (lock) { return take(); } }}, as javac compiles it. */
     public static MethodNode locked() {
         LabelNode from = new LabelNode();

@@ -45,12 +45,16 @@ public final class MethodPlan {
      *
      * @param point          the site's resume point, its index among the method's captured sites
      * @param siteCode       the site as the capture helper passes it to the runtime: method index, point and flags
-     * @param continuedCount the number of {@code slots} restored to continue after the call (all but the arguments)
-     * @param belowCount     the number of {@code stackSlots} below the call's receiver and arguments
+     * @param continuedCount  the number of {@code slots} restored to continue after the call (all but the arguments)
+     * @param belowCount      the number of {@code stackSlots} below the call's receiver and arguments
+     * @param savesArguments  whether the site saves its call's receiver and arguments: false when the call enters a
+     *                        method of the same class bound at compile time, so that the activation is never the
+     *                        innermost one of a capture (which alone invokes its call again) and its resume point
+     *                        {@code 2 * point} does not exist; {@code slots} then ends with the values below them
      */
     public record CapturedSite(MethodInsnNode call, int point, int siteCode, List<SavedSlot> slots,
-            int continuedCount, List<SavedSlot> stackSlots, int belowCount, List<HeldMonitor> held,
-            List<TryCatchBlockNode> covering, SuspensionPoint report) {
+            int continuedCount, List<SavedSlot> stackSlots, int belowCount, boolean savesArguments,
+            List<HeldMonitor> held, List<TryCatchBlockNode> covering, SuspensionPoint report) {
         /** The saved values restored to continue after the call: all but the call's receiver and arguments. */
         public List<SavedSlot> continuedSlots() {
             return slots.subList(0, continuedCount);

@@ -166,8 +166,8 @@ public final class MethodPlanner {
         int temporarySize = 0;
         List<CapturedSite> capturedSites = new ArrayList<>();
         for (int point = 0; point < captured.size(); point++) {
-            CapturedSite site = capturedSite(methodIndex, method, flow, captured.get(point), point, firstTemporary,
-                    heldMonitors.get(captured.get(point)));
+            CapturedSite site = capturedSite(owner, methodIndex, method, flow, captured.get(point), point,
+                    firstTemporary, heldMonitors.get(captured.get(point)));
             int spilled = 0;
             for (SavedSlot slot : site.stackSlots()) {
                 spilled += slot.constant() == null ? slot.kind().size : 0;
@@ -252,11 +252,36 @@ public final class MethodPlanner {
     }
 
     /**
+     * Whether the call certainly enters a method that the class being rewritten declares: the owner is that class and
+     * the method is bound at compile time (static, private, final, or of a final class; a constructor is never
+     * captured). A capture can pass through a frame of a rewritten class only as one of its captured activations (the
+     * frame check lets no other frame of such a class through; runtime.md), so the callee's activation is captured
+     * first, the caller is never the innermost activation, and the caller never needs its call's arguments.
+     */
+    static boolean entersOwnMethod(ClassNode owner, MethodInsnNode call) {
+        if (!call.owner.equals(owner.name) || call.name.equals("<init>")) {
+            return false;
+        }
+        for (MethodNode callee : owner.methods) {
+            if (callee.name.equals(call.name) && callee.desc.equals(call.desc)) {
+                boolean isStatic = (callee.access & Opcodes.ACC_STATIC) != 0;
+                return switch (call.getOpcode()) {
+                    case Opcodes.INVOKESTATIC -> isStatic;
+                    case Opcodes.INVOKESPECIAL -> !isStatic;
+                    default -> !isStatic && ((callee.access & (Opcodes.ACC_PRIVATE | Opcodes.ACC_FINAL)) != 0
+                            || (owner.access & Opcodes.ACC_FINAL) != 0);
+                };
+            }
+        }
+        return false; // inherited, so bound to another class's method
+    }
+
+    /**
      * What a captured site saves: the held regions' locks first (the restore code takes them out one region at a
      * time), then the live locals but the receiver (the resume entry passes it again), then the stack entries, each
      * spilled to a temporary from {@code firstTemporary} on unless a constant or the receiver can push it again.
      */
-    private static CapturedSite capturedSite(int methodIndex, MethodNode method, MethodFlow flow,
+    private static CapturedSite capturedSite(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
             MethodInsnNode site, int point, int firstTemporary, List<HeldMonitor> held) {
         boolean isStatic = isStatic(method);
         Frame<BasicValue> frame = flow.frameBefore(site);
@@ -283,6 +308,7 @@ public final class MethodPlanner {
         int argumentCount = Type.getArgumentTypes(site.desc).length
                 + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
         int belowCount = frame.getStackSize() - argumentCount;
+        boolean savesArguments = !entersOwnMethod(owner, site);
         int temporary = firstTemporary;
         List<SavedSlot> stackSlots = new ArrayList<>();
         for (int index = 0; index < frame.getStackSize(); index++) {
@@ -294,16 +320,20 @@ public final class MethodPlanner {
             }
             stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant));
             if (constant == null) {
-                reported.add(new SavedValue("stack", index, null, describe(value)));
+                if (index < belowCount || savesArguments) {
+                    reported.add(new SavedValue("stack", index, null, describe(value)));
+                }
                 temporary += kind.size;
             }
         }
         slots.addAll(stackSlots.subList(0, belowCount));
         int continuedCount = slots.size();
-        slots.addAll(stackSlots.subList(belowCount, stackSlots.size()));
+        if (savesArguments) {
+            slots.addAll(stackSlots.subList(belowCount, stackSlots.size()));
+        }
         int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
-        return new CapturedSite(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, held,
-                coveringEntries(method, site), new SuspensionPoint(point, Instructions.lineOf(site),
+        return new CapturedSite(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, savesArguments,
+                held, coveringEntries(method, site), new SuspensionPoint(point, Instructions.lineOf(site),
                         Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
     }
 

@@ -67,8 +67,8 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *              CallerToken.pass(f)                    (only when INVOKE calls into the runtime package)
  *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
  * handler_k: as the method's
- * again_k:   live locals and temporaries = f.popX()... (checked casts to their analysed types)
- *            goto reload_k
+ * again_k:   live locals and temporaries = f.popX()... (checked casts to their analysed types; only at a site that
+ *            goto reload_k                            saves its arguments, see below)
  * continue_k: live locals and b0 .. bj-1's temporaries = f.popX()...
  *            goto result_k
  * result_k:  load b0 .. bj-1                          Stack: b0 .. bj-1
@@ -82,7 +82,13 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *              if (f.savesArguments()) f.pushX(a0 .. am-1)...          (the innermost activation only)
  * </pre>
  *
- * Only the locals live at the call (read later on some path, including by a handler) are saved, and
+ * A call of a method the class itself declares, bound at compile time, saves no arguments (the plan's
+ * {@code savesArguments}): the callee's activation is always captured first, so this one only ever continues after the
+ * call; the method spills nothing for it unless a value below the arguments is saved, its handler passes only the
+ * other values, its helper pushes no arguments, and resume point {@code 2k} is the invalid one in the continuation,
+ * whose call at such a site is then reached by no path (the class writer drops it and its handler range).
+ *
+ * <p>Only the locals live at the call (read later on some path, including by a handler) are saved, and
  * values known to be null are restored as null without being saved; a stack entry that a constant produced, or the
  * receiver loaded from local 0, is popped at the spill and pushed again at the reload, never saved. At a site inside
  * synchronized regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
@@ -201,6 +207,7 @@ public final class CaptureWeaver {
         List<TryCatchBlockNode> resultEntries = new ArrayList<>();
         for (CapturedSite site : plan.captured()) {
             SiteLabels labels = new SiteLabels();
+            // A site that saves no arguments is never the innermost activation: resume point 2k is invalid there.
             method.instructions.insertBefore(site.call(), continuationCallCode(plan, site, labels));
             method.instructions.insert(site.call(), labels.to);
             captureEntries.add(new TryCatchBlockNode(labels.from, labels.to, labels.handler, RuntimeNames.CAPTURE));
@@ -209,12 +216,12 @@ public final class CaptureWeaver {
             handlers.add(resultCode(labels.result, site.belowSlots(), Type.getReturnType(site.call().desc), labels.to,
                     site.covering(), resultEntries));
             if (site.held().isEmpty()) {
-                restoreLabels[2 * site.point()] = new LabelNode();
+                restoreLabels[2 * site.point()] = site.savesArguments() ? new LabelNode() : null;
                 restoreLabels[2 * site.point() + 1] = new LabelNode();
                 restoreBlocks.add(restoreCode(plan, site, labels, restoreLabels));
             } else {
                 LabelNode restore = new LabelNode();
-                restoreLabels[2 * site.point()] = restore;
+                restoreLabels[2 * site.point()] = site.savesArguments() ? restore : null;
                 restoreLabels[2 * site.point() + 1] = restore;
                 restoreBlocks.add(restore);
                 restoreBlocks.add(restoreThroughRegionsCode(plan, site, labels, regions, captureEntries));
@@ -240,13 +247,15 @@ public final class CaptureWeaver {
     }
 
     /**
-     * The method's code before a site's call: the stack entries from the lowest saved one up spilled and reloaded,
-     * a null caller token for a call into the runtime, and the start of the capture handler's range.
+     * The method's code before a site's call: the stack entries from the lowest saved one up spilled and reloaded
+     * (none when only the call's receiver and arguments would be, and the site saves none), a null caller token for a
+     * call into the runtime, and the start of the capture handler's range.
      */
     private static InsnList normalCallCode(CapturedSite site, LabelNode from) {
         List<SavedSlot> stackSlots = site.stackSlots();
         int lowestSaved = stackSlots.size();
-        for (int index = stackSlots.size() - 1; index >= 0; index--) {
+        int highestSaved = site.savesArguments() ? stackSlots.size() : site.belowCount();
+        for (int index = highestSaved - 1; index >= 0; index--) {
             if (stackSlots.get(index).isSaved()) {
                 lowestSaved = index;
             }
@@ -286,16 +295,19 @@ public final class CaptureWeaver {
 
     /**
      * The restore blocks of a site that holds no monitor: {@code again_k} restores every saved value and invokes the
-     * call again, {@code continue_k} restores all but the arguments and takes the call's result.
+     * call again, {@code continue_k} restores all but the arguments and takes the call's result; a site that saves no
+     * arguments has no {@code again_k}.
      */
     private static InsnList restoreCode(MethodPlan plan, CapturedSite site, SiteLabels labels,
             LabelNode[] restoreLabels) {
         boolean reentersMonitors = !plan.reentries().isEmpty();
         InsnList code = new InsnList();
-        code.add(restoreLabels[2 * site.point()]);
-        code.add(restoreCode(plan.frameLocal(), site.slots()));
-        code.add(resetResumePoint(reentersMonitors, plan.resumePointLocal()));
-        code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+        if (site.savesArguments()) {
+            code.add(restoreLabels[2 * site.point()]);
+            code.add(restoreCode(plan.frameLocal(), site.slots()));
+            code.add(resetResumePoint(reentersMonitors, plan.resumePointLocal()));
+            code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+        }
         code.add(restoreLabels[2 * site.point() + 1]);
         code.add(restoreCode(plan.frameLocal(), site.continuedSlots()));
         code.add(resetResumePoint(reentersMonitors, plan.resumePointLocal()));
@@ -328,15 +340,22 @@ public final class CaptureWeaver {
                 code.add(new JumpInsnNode(Opcodes.GOTO, region.reenter));
             } else {
                 code.add(restoreCode(frameLocal, site.slots().subList(depth, site.continuedCount())));
-                // Stack: (empty). Continue after the call (odd resume point) or invoke it again.
-                code.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
-                code.add(new InsnNode(Opcodes.ICONST_M1));
-                code.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
-                code.add(new InsnNode(Opcodes.ICONST_1));
-                code.add(new InsnNode(Opcodes.IAND));
-                code.add(new JumpInsnNode(Opcodes.IFNE, labels.result));
-                code.add(restoreCode(frameLocal, site.argumentSlots()));
-                code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+                if (site.savesArguments()) {
+                    // Stack: (empty). Continue after the call (odd resume point) or invoke it again.
+                    code.add(new VarInsnNode(Opcodes.ILOAD, resumePointLocal));
+                    code.add(new InsnNode(Opcodes.ICONST_M1));
+                    code.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+                    code.add(new InsnNode(Opcodes.ICONST_1));
+                    code.add(new InsnNode(Opcodes.IAND));
+                    code.add(new JumpInsnNode(Opcodes.IFNE, labels.result));
+                    code.add(restoreCode(frameLocal, site.argumentSlots()));
+                    code.add(new JumpInsnNode(Opcodes.GOTO, labels.reload));
+                } else {
+                    // Stack: (empty). Only the odd resume point comes here: continue after the call.
+                    code.add(new InsnNode(Opcodes.ICONST_M1));
+                    code.add(new VarInsnNode(Opcodes.ISTORE, resumePointLocal));
+                    code.add(new JumpInsnNode(Opcodes.GOTO, labels.result));
+                }
             }
             if (enclosing != null) {
                 // Monitors are held from here on: a failure must release them, as javac's handler would.
@@ -365,7 +384,11 @@ public final class CaptureWeaver {
             code.add(new InsnNode(Opcodes.DUP));
             code.add(new VarInsnNode(Opcodes.ISTORE, plan.resumePointLocal()));
         }
-        code.add(new TableSwitchInsnNode(0, restoreLabels.length - 1, invalid, restoreLabels));
+        LabelNode[] targets = restoreLabels.clone();
+        for (int point = 0; point < targets.length; point++) {
+            targets[point] = targets[point] == null ? invalid : targets[point];
+        }
+        code.add(new TableSwitchInsnNode(0, targets.length - 1, invalid, targets));
         code.add(invalid);
         // Stack: (empty). A resume point this method does not have: the runtime names the method and throws.
         code.add(new LdcInsnNode(plan.key()));

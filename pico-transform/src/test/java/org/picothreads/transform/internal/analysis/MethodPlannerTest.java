@@ -50,6 +50,58 @@ class MethodPlannerTest {
     }
 
     @Test
+    void a_call_of_a_method_its_own_class_declares_and_binds_saves_no_arguments() throws Exception {
+        MethodInsnNode call = call(Opcodes.INVOKESTATIC, "sample/Sample", "take", "(Ljava/lang/String;)I");
+        MethodNode method = MethodListing.method(Opcodes.ACC_STATIC, "scaled", "(ILjava/lang/String;)I", 3, 2,
+                new VarInsnNode(Opcodes.ILOAD, 0), new InsnNode(Opcodes.ICONST_2), new VarInsnNode(Opcodes.ALOAD, 1),
+                call, new InsnNode(Opcodes.IMUL), new InsnNode(Opcodes.IADD), new VarInsnNode(Opcodes.ILOAD, 0),
+                new InsnNode(Opcodes.IADD), new InsnNode(Opcodes.IRETURN));
+        ClassNode owner = MethodListing.owner(method);
+        owner.methods.add(new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "take", "(Ljava/lang/String;)I",
+                null, null));
+        MethodPlan plan;
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
+            plan = MethodPlanner.plan(owner, 0, method, MethodFlow.analyze(owner, method, hierarchy), List.of(call),
+                    Map.of(), Map.of(), Map.of());
+        }
+        CapturedSite site = plan.captured().get(0);
+        assertFalse(site.savesArguments());
+        // count and the constant below the argument are kept; text, the argument, is not saved
+        assertEquals(List.of("local 0 INT", "local 2 INT", "again ICONST_2"), describe(site.slots()));
+        assertEquals(List.of(), site.argumentSlots());
+        assertEquals(3, site.stackSlots().size());
+        assertEquals(List.of(new SavedValue("local", 0, null, "I"), new SavedValue("stack", 0, null, "I")),
+                site.report().saved());
+        assertTrue(SampleMethods.plan(SampleMethods.scaled()).captured().get(0).savesArguments());
+    }
+
+    @Test
+    void only_a_call_bound_at_compile_time_to_a_method_the_class_declares_enters_its_own_method() {
+        ClassNode owner = MethodListing.owner(SampleMethods.scaled());
+        owner.methods.add(new MethodNode(Opcodes.ACC_PUBLIC, "open", "()V", null, null));
+        owner.methods.add(new MethodNode(Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, "fixed", "()V", null, null));
+        owner.methods.add(new MethodNode(Opcodes.ACC_PRIVATE, "hidden", "()V", null, null));
+        assertTrue(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKESTATIC, "sample/Sample", "scaled",
+                "(ILjava/lang/String;)I")));
+        assertTrue(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKEVIRTUAL, "sample/Sample", "fixed", "()V")));
+        assertTrue(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKESPECIAL, "sample/Sample", "hidden", "()V")));
+        // overridable, declared by another class, inherited, or a constructor
+        assertFalse(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKEVIRTUAL, "sample/Sample", "open", "()V")));
+        assertFalse(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKESTATIC, SampleMethods.BLOCKING, "take",
+                "(Ljava/lang/String;)I")));
+        assertFalse(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKEVIRTUAL, "sample/Sample", "hashCode",
+                "()I")));
+        assertFalse(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKESPECIAL, "sample/Sample", "<init>",
+                "()V")));
+        owner.access |= Opcodes.ACC_FINAL;
+        assertTrue(MethodPlanner.entersOwnMethod(owner, call(Opcodes.INVOKEVIRTUAL, "sample/Sample", "open", "()V")));
+    }
+
+    private static MethodInsnNode call(int opcode, String owner, String name, String descriptor) {
+        return new MethodInsnNode(opcode, owner, name, descriptor, false);
+    }
+
+    @Test
     void a_site_with_an_object_under_construction_on_its_stack_is_pinned_with_that_reason() {
         MethodNode method = MethodListing.method(Opcodes.ACC_STATIC, "builder", "(Ljava/lang/String;)V", 3, 1,
                 new TypeInsnNode(Opcodes.NEW, "java/lang/StringBuilder"), new InsnNode(Opcodes.DUP),

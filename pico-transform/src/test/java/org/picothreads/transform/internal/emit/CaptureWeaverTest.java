@@ -165,4 +165,133 @@ class CaptureWeaverTest {
                     MAXLOCALS = 5
                 """, MethodListing.of(method));
     }
+
+    @Test
+    void at_a_call_of_its_own_method_the_normal_path_spills_only_to_reach_the_values_below_and_its_handler_passes_no_argument() {
+        MethodNode method = SampleMethods.scaledCallingItsOwnMethod();
+        MethodPlan plan = SampleMethods.planCallingItsOwnMethod(method);
+        CaptureWeaver.weaveNormalPath(method, plan.capturedCalls(), plan);
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                   L3
+                    LINENUMBER 7 L3
+                    ILOAD 0
+                    ICONST_2
+                    ALOAD 1
+                    ASTORE 3
+                    POP
+                    ISTORE 2
+                    ILOAD 2
+                    ICONST_2
+                    ALOAD 3
+                   L0
+                    INVOKESTATIC sample/Sample.take (Ljava/lang/String;)I
+                   L1
+                    IMUL
+                    IADD
+                    ILOAD 0
+                    IADD
+                    IRETURN
+                   L2
+                    ILOAD 0
+                    ILOAD 2
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
+                    ATHROW
+                    MAXSTACK = 3
+                    MAXLOCALS = 4
+                """, MethodListing.of(method));
+    }
+
+    @Test
+    void at_a_call_of_its_own_method_the_continuation_only_continues_after_the_call() {
+        MethodNode method = SampleMethods.scaledCallingItsOwnMethod();
+        MethodPlan plan = SampleMethods.planCallingItsOwnMethod(method);
+        CaptureWeaver.weaveContinuation(method, plan);
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                    INVOKEDYNAMIC resume()Lorg/picothreads/runtime/internal/Frame; [
+                      // handle kind 0x6 : INVOKESTATIC
+                      org/picothreads/runtime/internal/Continuation.link(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;
+                      // arguments:
+                      "sample/Sample.scaled(ILjava/lang/String;)I"
+                    ]
+                    ASTORE 4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    TABLESWITCH
+                      0: L3
+                      1: L4
+                      default: L3
+                   L3
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
+                    ATHROW
+                   L4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 0
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 2
+                    GOTO L5
+                   L6
+                    LINENUMBER 7 L6
+                    ILOAD 0
+                    ICONST_2
+                    ALOAD 1
+                    ASTORE 3
+                    POP
+                    ISTORE 2
+                   L7
+                    ILOAD 2
+                    ICONST_2
+                    ALOAD 3
+                   L0
+                    INVOKESTATIC sample/Sample.take (Ljava/lang/String;)I
+                   L1
+                    IMUL
+                    IADD
+                    ILOAD 0
+                    IADD
+                    IRETURN
+                   L2
+                    ILOAD 0
+                    ILOAD 2
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
+                    ATHROW
+                   L5
+                    ILOAD 2
+                    ICONST_2
+                   L8
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
+                   L9
+                    GOTO L1
+                    MAXSTACK = 3
+                    MAXLOCALS = 5
+                """, MethodListing.of(method));
+        List<MethodNode> helpers = CaptureWeaver.captureHelpers(plan);
+        assertEquals("(II)V", helpers.get(0).desc);
+        // two primitives, no argument: no test of savesArguments
+        assertEquals("""
+                    ACONST_NULL
+                    ICONST_0
+                    LDC 8589934592L
+                    INVOKEDYNAMIC capture(Ljava/lang/Object;IJ)Lorg/picothreads/runtime/internal/Frame; [
+                      // handle kind 0x6 : INVOKESTATIC
+                      org/picothreads/runtime/internal/Continuation.link(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;
+                      // arguments:
+                      "sample/Sample.scaled(ILjava/lang/String;)I"
+                    ]
+                    DUP
+                    ILOAD 0
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.pushInt (I)V
+                    DUP
+                    ILOAD 1
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.pushInt (I)V
+                    POP
+                    RETURN
+                    MAXSTACK = 0
+                    MAXLOCALS = 0
+                """, MethodListing.of(helpers.get(0)));
+    }
 }
