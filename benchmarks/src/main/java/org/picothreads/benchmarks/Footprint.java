@@ -17,7 +17,9 @@ import org.picothreads.benchmarks.pico.PicoSleepers;
  * after a full GC and the process RSS, starts THREADS daemon threads that each descend DEPTH frames and sleep
  * there, waits until all have arrived and settled, measures again and prints one line of JSON with the growth per
  * thread. Run one JVM per runtime; a warm-up thread of the same runtime runs first, so that loading the runtime's
- * classes and starting its carrier are not counted.
+ * classes and starting its carrier are not counted. The line also gives the bytes the other threads (the runtime's
+ * carriers and helpers) allocated per thread meanwhile, kept or garbage: the garbage left before the first collection
+ * is what makes the RSS grow more than the heap.
  */
 public final class Footprint {
 
@@ -33,6 +35,7 @@ public final class Footprint {
         join(runtime, warmUp);
         long heapBefore = usedHeapAfterGc();
         long rssBefore = status("VmRSS");
+        long allocatedBefore = allocatedByOtherThreads();
 
         AtomicInteger arrived = new AtomicInteger();
         long startNanos = System.nanoTime();
@@ -42,13 +45,15 @@ public final class Footprint {
         }
         long startedMillis = (System.nanoTime() - startNanos) / 1_000_000;
         Thread.sleep(1_000);
+        long allocatedAfter = allocatedByOtherThreads();
         long heapAfter = usedHeapAfterGc();
         long rssAfter = status("VmRSS");
         System.out.printf("{\"runtime\": \"%s\", \"threads\": %d, \"depth\": %d, \"heapPerThread\": %s,"
-                + " \"rssPerThread\": %s, \"heapBefore\": %d, \"heapAfter\": %d, \"rssBefore\": %d, \"rssAfter\": %d,"
-                + " \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count, depth,
-                perThread("heap", heapBefore, heapAfter, count), perThread("RSS", rssBefore, rssAfter, count),
-                heapBefore, heapAfter, rssBefore, rssAfter, startedMillis, System.getProperty("java.version"));
+                + " \"rssPerThread\": %s, \"runtimeAllocatedPerThread\": %s, \"heapBefore\": %d, \"heapAfter\": %d,"
+                + " \"rssBefore\": %d, \"rssAfter\": %d, \"startMillis\": %d, \"java\": \"%s\"}%n", runtime, count,
+                depth, perThread("heap", heapBefore, heapAfter, count), perThread("RSS", rssBefore, rssAfter, count),
+                perThread("runtime allocation", allocatedBefore, allocatedAfter, count), heapBefore, heapAfter,
+                rssBefore, rssAfter, startedMillis, System.getProperty("java.version"));
     }
 
     /**
@@ -100,6 +105,28 @@ public final class Footprint {
             }
         }
         return used;
+    }
+
+    /**
+     * The bytes every live platform thread but the calling one has allocated so far
+     * ({@link com.sun.management.ThreadMXBean#getThreadAllocatedBytes(long[])}), or -1 where the JVM does not count
+     * them. PicoThreads and virtual threads are not platform threads: what they allocate counts for their carriers.
+     */
+    static long allocatedByOtherThreads() {
+        if (!(ManagementFactory.getThreadMXBean() instanceof com.sun.management.ThreadMXBean threads)
+                || !threads.isThreadAllocatedMemorySupported() || !threads.isThreadAllocatedMemoryEnabled()) {
+            return -1;
+        }
+        long[] ids = threads.getAllThreadIds();
+        long[] bytes = threads.getThreadAllocatedBytes(ids);
+        long caller = Thread.currentThread().threadId();
+        long total = 0;
+        for (int index = 0; index < ids.length; index++) {
+            if (ids[index] != caller && bytes[index] > 0) {
+                total += bytes[index];
+            }
+        }
+        return total;
     }
 
     /** A size line of /proc/self/status ({@code VmRSS}, {@code VmHWM}) in bytes, or -1 where there is none. */

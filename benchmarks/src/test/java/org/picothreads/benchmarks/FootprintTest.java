@@ -3,6 +3,7 @@ package org.picothreads.benchmarks;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 
 class FootprintTest {
@@ -23,6 +24,32 @@ class FootprintTest {
         assertTrue(after - before >= keptBytes && after - before < keptBytes + (1 << 20),
                 "grew by " + (after - before) + " bytes for " + keptBytes + " kept (and " + garbage + " dropped)");
         assertEquals(2000, kept.length);
+    }
+
+    @Test
+    void the_bytes_other_threads_allocated_grow_by_what_a_live_helper_thread_allocates() throws Exception {
+        CountDownLatch allocated = new CountDownLatch(1);
+        CountDownLatch measured = new CountDownLatch(1);
+        long[] dropped = new long[1];
+        long before = Footprint.allocatedByOtherThreads();
+        Thread helper = new Thread(() -> {
+            for (int index = 0; index < 10_000; index++) {
+                dropped[0] += new byte[1000].length;
+            }
+            allocated.countDown();
+            try {
+                measured.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        helper.start();
+        allocated.await();
+        long after = Footprint.allocatedByOtherThreads();
+        measured.countDown();
+        helper.join();
+
+        assertTrue(after - before >= 10_000L * 1000, "grew by " + (after - before) + " bytes for " + dropped[0]);
     }
 
     @Test

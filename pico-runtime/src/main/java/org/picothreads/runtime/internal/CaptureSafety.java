@@ -50,8 +50,14 @@ import java.util.stream.Stream;
  * overload, a method and its continuation), or when the marker comes from a build that wrote no keys. The resume
  * entry is recognised by its name, which the input may also give other members: a frame of that name passes only with
  * nothing below it but the method handle frames of the driver's call and {@link DispatchFrame}, and the driver calls
- * nothing through a method handle but each class's resume entry, looked up by name and exact type. The walk fetches the frames in one batch for a shallow
- * thread (an estimated depth of 16), and skips the runtime's own frames next to the blocking call.
+ * nothing through a method handle but each class's resume entry, looked up by name and exact type. The walk skips
+ * the runtime's own frames next to the blocking call.
+ *
+ * <p>The walker makes two objects for every frame it fetches (its frame and the argument array of the reflective
+ * constructor call that makes it), about 64 bytes, whether or not the check reads the frame, and a new set for each
+ * further batch; for a thread's first capture this garbage is most of what the runtime allocates. So each walk asks
+ * for as many frames in its first batch as the last walk read down to {@link DispatchFrame}, through a walker made
+ * for that estimate: where threads block at the same depth, one batch of exactly the frames checked.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -60,9 +66,26 @@ import java.util.stream.Stream;
 final class CaptureSafety {
     private static final boolean ENABLED = RuntimeSettings.checkFrames();
     private static final boolean TRACE = RuntimeSettings.tracePinned();
-    /** The walker of the check and of the trace: frames with their methods, hidden frames included. */
-    private static final StackWalker WALKER = StackWalker.getInstance(Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
-            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES), 16);
+    /** What the walks read: frames with their methods, hidden frames included. */
+    private static final Set<StackWalker.Option> WALK_OPTIONS = Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
+            StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES);
+    /** The frames the first walk fetches in its first batch, before any walk has counted a thread's frames. */
+    private static final int FIRST_ESTIMATE = 16;
+    /** The largest first batch the JDK fetches (its LARGE_BATCH_SIZE, less the one element it reserves). */
+    private static final int LARGEST_ESTIMATE = 255;
+    /** The walker of the trace. */
+    private static final StackWalker WALKER = StackWalker.getInstance(WALK_OPTIONS, FIRST_ESTIMATE);
+    /**
+     * The walkers of the check, by the number of frames their first batch fetches, each made on first use (a
+     * StackWalker's fields are final, so one published by a race is whole).
+     */
+    private static final StackWalker[] WALKERS_BY_ESTIMATE = new StackWalker[LARGEST_ESTIMATE + 1];
+    /**
+     * How many frames the last walk that reached {@link DispatchFrame} read, DispatchFrame included: the next walk's
+     * first batch. Read and written without synchronization by every carrier; a stale value costs at most a second
+     * batch or a few frames too many, never a frame unchecked.
+     */
+    private static int framesLastWalked = FIRST_ESTIMATE;
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
     /** pico-net's blocking primitives, which like the runtime's sit below the frames to check. */
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
@@ -105,7 +128,7 @@ final class CaptureSafety {
         if (!ENABLED) {
             return true;
         }
-        StackWalker.StackFrame blocker = WALKER.walk(CaptureSafety::firstUncapturableFrame);
+        StackWalker.StackFrame blocker = walker(framesLastWalked).walk(CaptureSafety::firstUncapturableFrame);
         if (blocker == null) {
             return true;
         }
@@ -113,6 +136,24 @@ final class CaptureSafety {
             trace(blocker);
         }
         return false;
+    }
+
+    /** The walker whose first batch fetches {@code frames} frames (within the JDK's bounds). */
+    private static StackWalker walker(int frames) {
+        int estimate = Math.max(1, Math.min(frames, LARGEST_ESTIMATE));
+        StackWalker walker = WALKERS_BY_ESTIMATE[estimate];
+        if (walker == null) {
+            walker = StackWalker.getInstance(WALK_OPTIONS, estimate);
+            WALKERS_BY_ESTIMATE[estimate] = walker;
+        }
+        return walker;
+    }
+
+    /** Records how many frames a walk read down to {@link DispatchFrame}, for the next walk's first batch. */
+    private static void walked(int frames) {
+        if (framesLastWalked != frames) {
+            framesLastWalked = frames;
+        }
     }
 
     /**
@@ -124,10 +165,13 @@ final class CaptureSafety {
     private static StackWalker.StackFrame firstUncapturableFrame(Stream<StackWalker.StackFrame> stack) {
         Iterator<StackWalker.StackFrame> frames = stack.iterator();
         StackWalker.StackFrame frame = null;
+        int read = 0;
         while (frames.hasNext()) {
             frame = frames.next();
+            read++;
             Class<?> type = frame.getDeclaringClass();
             if (type == DispatchFrame.class) {
+                walked(read);
                 return null;
             }
             if (!isNextToBlockingCall(type)) {
@@ -137,9 +181,10 @@ final class CaptureSafety {
         }
         StackWalker.StackFrame invokerBetween = null;
         boolean belowResumeEntry = false;
-        for (; frame != null; frame = frames.hasNext() ? frames.next() : null) {
+        for (; frame != null; frame = frames.hasNext() ? frames.next() : null, read++) {
             Class<?> type = frame.getDeclaringClass();
             if (type == DispatchFrame.class) {
+                walked(read);
                 return null;
             }
             ClassTrust trust = TRUST.get(type);

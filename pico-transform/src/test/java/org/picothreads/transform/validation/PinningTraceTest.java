@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.pinning.DeepSleepInForEach;
 import org.picothreads.targets.pinning.SleepInForEach;
 import org.picothreads.transform.testing.SourceLines;
 import org.picothreads.transform.testing.TransformedChildJvm;
@@ -30,6 +31,14 @@ class PinningTraceTest {
         assertEquals(1, trace.split("PicoThreads: ", -1).length - 1, trace);
         assertTrue(trace.contains("\tat " + site + "\n"), trace);
         assertTrue(trace.lines().anyMatch(line -> line.startsWith("\tat java.") && line.contains(".forEach(")), trace);
+    }
+
+    @Test
+    void a_jdk_frame_far_below_the_first_batch_that_shallow_walks_taught_the_check_still_pins() throws Exception {
+        TransformedChildJvm.Result run = TransformedChildJvm.run(DeepSleepInForEach.class, List.of());
+
+        assertEquals(0, run.exitCode(), run::errors);
+        assertEquals("slept 111 23, pinned blocks 2, foreign frame pins 2\n", run.output());
     }
 
     @Test
