@@ -5,14 +5,17 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Comparator;
 import java.util.List;
 import java.util.zip.Adler32;
 import java.util.zip.CRC32;
@@ -27,8 +30,10 @@ import java.util.zip.CRC32;
  * each: every file's size and two checksums of its content (CRC-32 and Adler-32, computed natively, so that even a
  * JVM that has compiled nothing yet reads a large jar in milliseconds), a directory's files each by its relative path.
  * Its checksums name the context's directory, which keeps the full text in a file {@code context} and is used only
- * when that text is equal. Any change of content gives another directory: that is the whole of the invalidation. A
- * directory no run uses any more stays until it is deleted ({@code rm -r} of the cache is always safe).
+ * when that text is equal. Any change of content gives another directory: that is the whole of the invalidation. The
+ * cache keeps the {@link #KEPT_CONTEXTS} contexts used last (each use touches its {@code context} file) and deletes
+ * the others when it makes a new one; a JVM whose context was deleted meanwhile finds no entries and rewrites its
+ * classes again ({@code rm -r} of the cache is always safe).
  *
  * <p>One file per class in the context's directory, named by the class and the CRC-32 of its bytes, holds the class's
  * bytes as they loaded, whether the rewrite changed it and how, and whether it uses sockets without pico-net. An entry
@@ -40,6 +45,9 @@ final class RewriteCache {
     private static final String FORMAT = "pico-agent rewrite cache 1";
     /** The first int of an entry file. */
     private static final int ENTRY_MAGIC = 0x50494331;
+
+    /** How many contexts the cache keeps: those used last. */
+    static final int KEPT_CONTEXTS = 16;
 
     /** The context's directory. */
     private final Path directory;
@@ -62,13 +70,72 @@ final class RewriteCache {
         Path contextFile = directory.resolve("context");
         try {
             if (Files.isRegularFile(contextFile)) {
-                return Arrays.equals(Files.readAllBytes(contextFile), text) ? new RewriteCache(directory) : null;
+                if (!Arrays.equals(Files.readAllBytes(contextFile), text)) {
+                    return null;
+                }
+                Files.setLastModifiedTime(contextFile, FileTime.fromMillis(System.currentTimeMillis()));
+                return new RewriteCache(directory);
             }
             Files.createDirectories(directory);
             writeAtomically(contextFile, text);
+            deleteContextsUsedBefore(root, KEPT_CONTEXTS);
             return new RewriteCache(directory);
         } catch (IOException | RuntimeException unusable) {
             return null;
+        }
+    }
+
+    /**
+     * Deletes every context directory of {@code root} but the {@code kept} whose {@code context} file was touched
+     * last; a file another JVM is writing or reading meanwhile only costs that JVM its entry.
+     */
+    private static void deleteContextsUsedBefore(Path root, int kept) {
+        List<Path> contexts = new ArrayList<>();
+        try (DirectoryStream<Path> children = Files.newDirectoryStream(root)) {
+            for (Path child : children) {
+                if (Files.isRegularFile(child.resolve("context"))) {
+                    contexts.add(child);
+                }
+            }
+        } catch (IOException | RuntimeException unreadable) {
+            return;
+        }
+        if (contexts.size() <= kept) {
+            return;
+        }
+        contexts.sort(Comparator.comparing(RewriteCache::lastUse).reversed());
+        for (Path stale : contexts.subList(kept, contexts.size())) {
+            deleteTree(stale);
+        }
+    }
+
+    /** When the context of the directory was last used, or the epoch when that cannot be read. */
+    private static FileTime lastUse(Path contextDirectory) {
+        try {
+            return Files.getLastModifiedTime(contextDirectory.resolve("context"));
+        } catch (IOException unreadable) {
+            return FileTime.fromMillis(0);
+        }
+    }
+
+    /** Deletes a directory and everything under it, as far as it can. */
+    private static void deleteTree(Path directory) {
+        try {
+            Files.walkFileTree(directory, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                    Files.deleteIfExists(file);
+                    return FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult postVisitDirectory(Path visited, IOException failure) throws IOException {
+                    Files.deleteIfExists(visited);
+                    return FileVisitResult.CONTINUE;
+                }
+            });
+        } catch (IOException | RuntimeException undeletable) {
+            // What is left is deleted by a later run, or never used again.
         }
     }
 

@@ -2,15 +2,18 @@ package org.picothreads.transform.agent;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -53,6 +56,34 @@ class RewriteCacheTest {
         otherBytes[9] = 3;
         assertNull(cache.find("x/A", otherBytes));
         assertNull(cache.find("x/B", CLASS_FILE));
+    }
+
+    @Test
+    void a_new_context_deletes_all_but_the_contexts_used_last() throws Exception {
+        Path root = directory.resolve("cache");
+        List<Path> contexts = new ArrayList<>();
+        for (int index = 0; index < RewriteCache.KEPT_CONTEXTS; index++) {
+            RewriteCache cache = RewriteCache.open(root, contextOf(classPathWith("A.class", "version " + index)));
+            cache.store("x/A", CLASS_FILE, new byte[] {(byte) index}, null);
+            contexts.add(cache.directory());
+            Files.setLastModifiedTime(cache.directory().resolve("context"),
+                    FileTime.fromMillis(1_000_000L * (index + 1)));
+        }
+        String firstContext = contextOf(classPathWith("A.class", "version 0"));
+        assertNotNull(RewriteCache.open(root, firstContext), "using the oldest context again makes it the newest");
+
+        RewriteCache newest = RewriteCache.open(root, contextOf(classPathWith("A.class", "version new")));
+
+        List<Path> left;
+        try (Stream<Path> children = Files.list(root)) {
+            left = children.sorted().toList();
+        }
+        assertEquals(RewriteCache.KEPT_CONTEXTS, left.size());
+        assertTrue(left.contains(newest.directory()));
+        assertTrue(left.contains(contexts.get(0)), "the context used again is kept");
+        assertFalse(left.contains(contexts.get(1)), "the context used longest ago is deleted");
+        assertArrayEquals(new byte[] {0},
+                RewriteCache.open(root, firstContext).find("x/A", CLASS_FILE).rewritten());
     }
 
     @Test
