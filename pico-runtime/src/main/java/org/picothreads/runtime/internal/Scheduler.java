@@ -1171,7 +1171,7 @@ public final class Scheduler {
             idleSince = idleSince == 0 ? now : idleSince;
             IdleWait idle;
             synchronized (lock) {
-                idle = becomeIdle(carrier, now, idleSince);
+                idle = becomeIdle(carrier, now, idleSince, surplus);
                 if (idle == IdleWait.RETIRE) {
                     retire(carrier);
                     return;
@@ -1266,9 +1266,11 @@ public final class Scheduler {
     /**
      * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
      * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
-     * Under the lock.
+     * A carrier that stopped taking threads as surplus ({@link #surplusAtWork}) takes no role and parks: polling I/O,
+     * it would find the channels of the ready threads it does not take still readable, wake nobody, and poll again at
+     * once, holding the poller that the carriers at work poll between their dispatches. Under the lock.
      */
-    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
+    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince, boolean surplusAtWork) {
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
         // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
@@ -1279,7 +1281,8 @@ public final class Scheduler {
             return IdleWait.RETIRE;
         }
         boolean liveTimers = anyLiveTimers();
-        if (installed != null && installed.pendingWaits() > 0 && IO_POLLING.compareAndSet(this, null, carrier)) {
+        if (!surplusAtWork && installed != null && installed.pendingWaits() > 0
+                && IO_POLLING.compareAndSet(this, null, carrier)) {
             idle = IdleWait.POLL_IO;
             ioPollingIdle = carrier;
             ioPollingWoken = false;
@@ -1291,7 +1294,7 @@ public final class Scheduler {
                     waitNanos = Math.max(0, earliest - now);
                 }
             }
-        } else if (liveTimers && timerWaiting == null) {
+        } else if (!surplusAtWork && liveTimers && timerWaiting == null) {
             idle = IdleWait.AWAIT_TIMER;
             long earliest = earliestDeadline(now);
             timerWaitingDeadline = earliest;
