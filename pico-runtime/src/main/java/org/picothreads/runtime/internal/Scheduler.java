@@ -68,6 +68,12 @@ public final class Scheduler {
      * never starved; when more threads are ready, a carrier polls once per round of them.
      */
     private static final int DISPATCHES_PER_IO_POLL = 64;
+    /**
+     * How long a carrier that found no ready thread looks at the lanes' hints before it announces itself idle and
+     * parks: a thread made ready meanwhile is taken without the park and the unpark (two futex calls), and its waker,
+     * seeing no idle carrier, takes no lock.
+     */
+    private static final long IDLE_SPIN_NANOS = 20_000;
 
     private static final Object bootLock = new Object();
     private static volatile Scheduler instance;
@@ -1167,6 +1173,9 @@ public final class Scheduler {
                 captured = dispatch(next, carrier);
                 continue;
             }
+            if (!surplus && spinForWork()) {
+                continue;
+            }
             long now = System.nanoTime();
             idleSince = idleSince == 0 ? now : idleSince;
             IdleWait idle;
@@ -1185,6 +1194,22 @@ public final class Scheduler {
             }
             waitIdle(carrier, idle);
         }
+    }
+
+    /**
+     * Looks at the lanes' hints for up to {@link #IDLE_SPIN_NANOS}: true as soon as a lane may have a ready thread or
+     * a timer is due, false when none appeared. The loopback echo's carriers spent 14% of their CPU parking and being
+     * unparked for a thread made ready a few microseconds later.
+     */
+    private boolean spinForWork() {
+        long start = System.nanoTime();
+        do {
+            if (anyReadyHint() || anyTimerDue()) {
+                return true;
+            }
+            Thread.onSpinWait();
+        } while (System.nanoTime() - start < IDLE_SPIN_NANOS);
+        return false;
     }
 
     /**
