@@ -19,6 +19,11 @@ public final class JdkMonitorHeldByPinnedThread {
     private static final int ADDERS = 8;
     /** How long the holder waits to be released, and the caller for the holder to hold the monitor. */
     private static final long LIMIT_SECONDS = 10;
+    /**
+     * How long the releaser sleeps before it releases the holder: long enough that the adders, which sleep 1 ms, have
+     * blocked their carriers for longer than the watchdog's threshold, even on a loaded machine.
+     */
+    private static final long RELEASE_AFTER_MILLIS = 200;
 
     private JdkMonitorHeldByPinnedThread() {
     }
@@ -61,7 +66,7 @@ public final class JdkMonitorHeldByPinnedThread {
             adders[index].start();
         }
         Thread releaser = new Thread(() -> {
-            Pause.sleep(1);
+            Pause.sleep(RELEASE_AFTER_MILLIS);
             release.countDown();
         }, "releaser");
         releaser.start();
