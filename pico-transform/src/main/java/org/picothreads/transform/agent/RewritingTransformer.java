@@ -60,6 +60,11 @@ final class RewritingTransformer implements ClassFileTransformer {
             synchronized (reports) {
                 reports.addAll(result.report().classes());
             }
+            for (ClassReport report : result.report().classes()) {
+                if (report.leftUnrewritten() != null) {
+                    warnOnce(className, report.leftUnrewritten());
+                }
+            }
             ClassOutput output = result.classes().get(0);
             return output.changed() ? output.bytes() : null;
         } catch (TransformException refused) {

@@ -8,6 +8,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
@@ -59,6 +60,12 @@ public final class ClassRewriter {
             return node;
         }
     }
+
+    /** The most methods (and fields) a class file holds: their count is an unsigned 16-bit number. */
+    private static final int MOST_MEMBERS = 0xFFFF;
+    /** Why a class whose rewrite would not fit in a class file is left as it was, given the size it would have. */
+    private static final String TOO_LARGE = "the class would have %s after rewriting, more than a class file holds, so"
+            + " it is left as it was (not rewritten): a blocking call under its methods blocks its carrier (pinned)";
 
     /** A written class with its report. */
     public record Written(ClassOutput output, ClassReport report) {
@@ -230,14 +237,53 @@ public final class ClassRewriter {
             resumeEntry = resumeEntry(node, capturing, hierarchy);
         }
 
-        /** The class file, or the input's very bytes when nothing changed, with its report. */
+        /**
+         * The class file, or the input's very bytes when nothing changed or when the rewritten class would not fit in
+         * a class file (then reported left as it was, see {@link #leftAsItWas}), with its report.
+         */
         Written assemble() {
             boolean changed = !replacements.isEmpty() || redirects > 0;
-            byte[] bytes = changed ? SiteKeys.addTo(ClassRewriter.assemble(parsed, replacements, added,
-                    capturingMethods, resumeLines, notCapturable, resumeEntry, hierarchy))
-                    : parsed.input.bytes();
+            if (!changed) {
+                return written(parsed.input.bytes(), false, reports, redirects, null);
+            }
+            int methodCount = node.methods.size() + added.size() + (resumeEntry == null ? 0 : 1);
+            if (methodCount > MOST_MEMBERS) {
+                return leftAsItWas(methodCount + " methods");
+            }
+            try {
+                return written(SiteKeys.addTo(ClassRewriter.assemble(parsed, replacements, added, capturingMethods,
+                        resumeLines, notCapturable, resumeEntry, hierarchy)), true, reports, redirects, null);
+            } catch (ClassTooLargeException tooLarge) {
+                return leftAsItWas(tooLarge.getConstantPoolCount() + " constant pool entries");
+            }
+        }
+
+        /**
+         * The class exactly as it was, because its rewrite would have {@code size} (methods, or constant pool entries),
+         * more than a class file holds: each method that can reach a blocking call is reported left as it was, its
+         * suspension points pinned. With no marker, the class's frames are not rewritten ones to the runtime's frame
+         * check, which pins any blocking call under them; a caller rewritten to suspend at a call into the class
+         * then pins there too, and no frame is lost.
+         */
+        private Written leftAsItWas(String size) {
+            String reason = TOO_LARGE.formatted(size);
+            List<MethodReport> unrewritten = new ArrayList<>();
+            for (MethodReport report : reports) {
+                List<PinnedCallSite> pinned = new ArrayList<>(report.pinnedCallSites());
+                for (SuspensionPoint point : report.suspensionPoints()) {
+                    pinned.add(new PinnedCallSite(point.line(), point.target(), reason));
+                }
+                unrewritten.add(new MethodReport(report.name(), report.descriptor(), false,
+                        report.rewritten() ? reason : report.reason(), List.of(), pinned));
+            }
+            return written(parsed.input.bytes(), false, unrewritten, 0, reason);
+        }
+
+        private Written written(byte[] bytes, boolean changed, List<MethodReport> methods, int redirected,
+                String leftUnrewritten) {
             return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
-                    new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
+                    new ClassReport(node.name, parsed.input.source(), changed, false, methods, redirected,
+                            leftUnrewritten));
         }
     }
 
