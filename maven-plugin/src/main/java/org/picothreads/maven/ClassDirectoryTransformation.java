@@ -164,6 +164,9 @@ final class ClassDirectoryTransformation {
             } else {
                 pinnedByPath.put(path, pinnedCallSites(report));
                 sharedByPath.put(path, sharedMonitorRegions(report));
+                if (report.leftUnrewritten() != null) {
+                    log.warn("PicoThreads: " + report.className().replace('/', '.') + ": " + report.leftUnrewritten());
+                }
             }
         }
         List<String> pinned = new ArrayList<>();

@@ -128,10 +128,11 @@ public final class Continuation {
     }
 
     /**
-     * Called at entry of a rewritten method when {@link #restoring} is set: returns the frame this
-     * activation must restore, or null when the caller is not the carrier re-entering a thread (so the
-     * method runs normally). Each call takes the next saved activation off the thread's saved stack, so an
-     * activation is restored at most once.
+     * Called at entry of a continuation, and of a hand-written method when {@link #restoring} is set: returns the
+     * frame this activation must restore, or null when the caller is not the carrier re-entering a thread (a
+     * hand-written method then runs normally; a continuation refuses the call, see
+     * {@link ResumeErrors#continuationRefused}). Each call takes the next saved activation off the thread's saved
+     * stack, so an activation is restored at most once.
      *
      * @param method the rewritten method's key, {@code owner.name+descriptor}, as an interned constant
      */
@@ -170,7 +171,11 @@ public final class Continuation {
      *                 each from the highest
      */
     private static Frame capture(Object receiver, SavedMethod method, int site, long counts) {
-        Frame frame = Carrier.here().frame;
+        Carrier carrier = Carrier.here();
+        if (carrier == null || !carrier.frame.capturing()) {
+            throw refused("capture", "only a capture handler, on the PicoThread being captured, saves an activation");
+        }
+        Frame frame = carrier.frame;
         frame.beginCapture(receiver, method, site, counts);
         return frame;
     }

@@ -147,6 +147,11 @@ public final class Frame {
         return savedMonitorHolders > 0;
     }
 
+    /** True between the start of a capture ({@link #beginCaptureBlock}) and its end or discard. */
+    boolean capturing() {
+        return capturing;
+    }
+
     /** Starts a capture: the activations saved from now on are the ones that ran since the last resume. */
     void beginCaptureBlock() {
         // Forgets a capture that never reached the driver, if any; with none under way it only resets the counts.
@@ -175,9 +180,6 @@ public final class Frame {
      * arguments kept only by the innermost activation), and points the cursor at its start.
      */
     void beginCapture(Object receiver, SavedMethod method, int site, long counts) {
-        if (!capturing) {
-            beginCaptureBlock();
-        }
         endCapturedSegment();
         argumentsSaved = captureCount == 0;
         SiteLayout layout = method.layout(site, counts, argumentsSaved, receiver != null);

@@ -74,6 +74,11 @@ final class RewritingTransformer implements ClassFileTransformer {
             synchronized (reports) {
                 reports.addAll(result.report().classes());
             }
+            for (ClassReport report : result.report().classes()) {
+                if (report.leftUnrewritten() != null) {
+                    warnOnce(className, report.leftUnrewritten());
+                }
+            }
             ClassOutput output = result.classes().get(0);
             byte[] rewritten = output.changed() ? output.bytes() : null;
             if (cache != null) {

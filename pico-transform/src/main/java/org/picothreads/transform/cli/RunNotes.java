@@ -10,8 +10,8 @@ import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.TransformReport;
 
 /**
- * The warnings a run prints about what will not run as PicoThreads expect: an input without classes, methods left
- * as they were, call sites that block in place (pinned), and synchronized regions that can suspend on an object JDK
+ * The warnings a run prints about what will not run as PicoThreads expect: an input without classes, classes and
+ * methods left as they were, call sites that block in place (pinned), and synchronized regions that can suspend on an object JDK
  * code also locks, each counted and the first few named with the reason.
  */
 final class RunNotes {
@@ -27,11 +27,15 @@ final class RunNotes {
         if (noClasses) {
             lines.add(WARNING + input + " holds no class files; the output is a copy of its other files");
         }
+        List<String> tooLarge = new ArrayList<>();
         List<String> untransformed = new ArrayList<>();
         List<String> pinned = new ArrayList<>();
         List<String> shared = new ArrayList<>();
         for (ClassReport classReport : report.classes()) {
             String className = classReport.className().replace('/', '.');
+            if (classReport.leftUnrewritten() != null) {
+                tooLarge.add(className + ": " + classReport.leftUnrewritten());
+            }
             for (MethodReport method : classReport.methods()) {
                 String methodName = className + "." + method.name() + method.descriptor();
                 if (!method.rewritten()) {
@@ -50,6 +54,12 @@ final class RunNotes {
         }
         String everyOne = reportFile == null ? "--report FILE lists every one" : "the report " + reportFile
                 + " lists every one";
+        if (!tooLarge.isEmpty()) {
+            lines.add(WARNING + TransformCommand.count(tooLarge.size(), "class is left as it was",
+                    "classes are left as they were") + " (not rewritten), so the blocking calls under their methods"
+                    + " block in place (pinned):");
+            addFirst(lines, tooLarge, everyOne);
+        }
         if (!untransformed.isEmpty()) {
             lines.add(WARNING + TransformCommand.count(untransformed.size(), "method is left as it was",
                     "methods are left as they were") + ", so the blocking calls in them block in place (pinned):");

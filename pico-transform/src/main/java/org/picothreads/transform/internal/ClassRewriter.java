@@ -8,6 +8,7 @@ import java.util.SortedMap;
 import java.util.TreeMap;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassTooLargeException;
 import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodTooLargeException;
@@ -65,6 +66,12 @@ public final class ClassRewriter {
         }
     }
 
+    /** The most methods (and fields) a class file holds: their count is an unsigned 16-bit number. */
+    private static final int MOST_MEMBERS = 0xFFFF;
+    /** Why a class whose rewrite would not fit in a class file is left as it was, given the size it would have. */
+    private static final String TOO_LARGE = "the class would have %s after rewriting, more than a class file holds, so"
+            + " it is left as it was (not rewritten): a blocking call under its methods blocks its carrier (pinned)";
+
     /** A written class with its report. */
     public record Written(ClassOutput output, ClassReport report) {
     }
@@ -111,7 +118,10 @@ public final class ClassRewriter {
         return node;
     }
 
-    /** Rewrites the class's blocking methods and writes the class file. */
+    /**
+     * Rewrites the class's blocking methods and writes the class file, in the steps below, each a step of a
+     * {@code ClassWrite}.
+     */
     public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
             ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy) {
         Written inOneWrite = write(parsed, analysis, callbacks, hierarchy, true);
@@ -123,102 +133,196 @@ public final class ClassRewriter {
     }
 
     /**
-     * Rewrites the class's blocking methods and writes the class file; with {@code framesInClassWrite}, the frames are
-     * computed in the final write, and the answer is null when a rewritten method might not fit in
-     * {@link FrameComputer#SAFE_CODE_SIZE} or the final write fails.
+     * The steps of {@link #write(ParsedClass, SuspendabilityAnalysis, ForeignCallbackAnalysis, ClassHierarchy)}; with
+     * {@code framesInClassWrite}, the frames are computed in the final write, and the answer is null when a rewritten
+     * method might not fit in {@link FrameComputer#SAFE_CODE_SIZE} or the final write fails.
      */
     private static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
             ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy, boolean framesInClassWrite) {
-        ClassNode node = parsed.node;
-        Map<String, MethodNode> replacements = new HashMap<>();
-        List<MethodReport> reports = new ArrayList<>();
-        List<String> notCapturable = new ArrayList<>();
-        // The methods that capture, by the index the class's resume entry dispatches on.
-        SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
-        // Each capturing method's continuation, which the resume entry calls, by the method's name and descriptor.
-        Map<String, MethodNode> continuations = new HashMap<>();
-        List<MethodNode> added = new ArrayList<>();
-        int methodIndex = 0;
-        for (MethodNode method : node.methods) {
-            List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
-            MethodReport report = null;
-            if (analysis.reachesBlockingCall(method)) {
-                int index = methodIndex++;
-                MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy, index,
-                        framesInClassWrite);
-                if (outcome.method() != null) {
-                    replacements.put(method.name + method.desc, outcome.method());
+        ClassWrite write = new ClassWrite(parsed, hierarchy, framesInClassWrite);
+        // rewrite each method that can reach a blocking call (MethodRewriter's passes); check holders in the others
+        write.rewriteMethods(analysis, callbacks);
+        // count the references to replaced JDK types that were redirected as the class was read
+        write.countRedirects();
+        // list the capturing methods in the marker with their resume lines, then their continuations with the same
+        write.listCapturingMethods();
+        // make the resume entry that re-enters the capturing methods through their continuations (ResumeEntryWeaver)
+        write.makeResumeEntry();
+        // assemble the class file from the original, with its marker, then add the site keys to it (SiteKeys)
+        return write.assemble();
+    }
+
+    /** The state of one class's write, as its steps build it up. */
+    private static final class ClassWrite {
+        private final ParsedClass parsed;
+        private final ClassNode node;
+        private final ClassHierarchy hierarchy;
+        /** True when the frames are computed in the final write ({@link ClassRewriter#assemble}). */
+        private final boolean framesInClassWrite;
+        /** The methods written in place of the original's, by name and descriptor, continuations included. */
+        private final Map<String, MethodNode> replacements = new HashMap<>();
+        private final List<MethodReport> reports = new ArrayList<>();
+        /** The methods that reach a blocking call but got no capture code, for the marker, by name and descriptor. */
+        private final List<String> notCapturable = new ArrayList<>();
+        /** The methods that capture, by the index the class's resume entry dispatches on. */
+        private final SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
+        /** Each capturing method's continuation, which the resume entry calls, by the method's name and descriptor. */
+        private final Map<String, MethodNode> continuations = new HashMap<>();
+        /** The methods the class gains after its own: continuations and capture helpers. */
+        private final List<MethodNode> added = new ArrayList<>();
+        /** The methods the marker lists as capturing, by name and descriptor, then their continuations. */
+        private final List<String> capturingMethods = new ArrayList<>();
+        /** The suspension points' lines of each method of {@link #capturingMethods}, comma-separated. */
+        private final List<String> resumeLines = new ArrayList<>();
+        private int redirects;
+        private MethodNode resumeEntry;
+
+        ClassWrite(ParsedClass parsed, ClassHierarchy hierarchy, boolean framesInClassWrite) {
+            this.parsed = parsed;
+            this.node = parsed.node;
+            this.hierarchy = hierarchy;
+            this.framesInClassWrite = framesInClassWrite;
+        }
+
+        void rewriteMethods(SuspendabilityAnalysis analysis, ForeignCallbackAnalysis callbacks) {
+            int methodIndex = 0;
+            for (MethodNode method : node.methods) {
+                List<PinnedCallSite> pinnedCallbacks = callbacks.pinnedCallbacks(node, method);
+                MethodReport report = null;
+                if (analysis.reachesBlockingCall(method)) {
+                    report = rewriteMethod(method, analysis, methodIndex++);
+                } else {
+                    MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy, framesInClassWrite);
+                    if (checked != null) {
+                        replacements.put(method.name + method.desc, checked);
+                    }
                 }
-                if (outcome.notCapturable()) {
-                    notCapturable.add(method.name + method.desc);
+                if (!pinnedCallbacks.isEmpty()) {
+                    report = withCallbacks(method, report, pinnedCallbacks);
                 }
-                report = outcome.report();
-                if (report != null && report.rewritten()) {
-                    capturing.put(index, outcome.continuation());
-                    continuations.put(method.name + method.desc, outcome.continuation());
-                    added.add(outcome.continuation());
-                    added.addAll(outcome.captureHelpers());
-                }
-            } else {
-                MethodNode checked = MethodRewriter.withHolderChecks(node, method, hierarchy, framesInClassWrite);
-                if (checked != null) {
-                    replacements.put(method.name + method.desc, checked);
+                if (report != null) {
+                    reports.add(report);
                 }
             }
-            if (!pinnedCallbacks.isEmpty()) {
-                report = withCallbacks(method, report, pinnedCallbacks);
+        }
+
+        /** Rewrites a method that can reach a blocking call as the {@code index}th of the class; its report. */
+        private MethodReport rewriteMethod(MethodNode method, SuspendabilityAnalysis analysis, int index) {
+            MethodRewriter.Outcome outcome = MethodRewriter.rewrite(node, method, analysis, hierarchy, index,
+                    framesInClassWrite);
+            if (outcome.method() != null) {
+                replacements.put(method.name + method.desc, outcome.method());
             }
-            if (report != null) {
-                reports.add(report);
+            if (outcome.notCapturable()) {
+                notCapturable.add(method.name + method.desc);
+            }
+            MethodReport report = outcome.report();
+            if (report != null && report.rewritten()) {
+                capturing.put(index, outcome.continuation());
+                continuations.put(method.name + method.desc, outcome.continuation());
+                added.add(outcome.continuation());
+                added.addAll(outcome.captureHelpers());
+            }
+            return report;
+        }
+
+        void countRedirects() {
+            redirects = parsed.superclassRedirected ? 1 : 0;
+            for (int count : parsed.redirectsByMethod.values()) {
+                redirects += count;
             }
         }
-        int redirects = parsed.superclassRedirected ? 1 : 0;
-        for (int count : parsed.redirectsByMethod.values()) {
-            redirects += count;
-        }
-        boolean changed = !replacements.isEmpty() || redirects > 0;
-        List<String> capturingMethods = new ArrayList<>();
-        List<String> resumeLines = new ArrayList<>();
-        for (MethodReport report : reports) {
-            if (report.rewritten()) {
-                capturingMethods.add(report.name() + report.descriptor());
-                StringBuilder lines = new StringBuilder();
-                for (SuspensionPoint point : report.suspensionPoints()) {
-                    lines.append(lines.length() == 0 ? "" : ",").append(point.line());
+
+        /**
+         * The marker lists the continuations after the methods, with the same lines, so that the frame check knows
+         * their frames (a resumed activation runs in one) and the methods keep their indices.
+         */
+        void listCapturingMethods() {
+            for (MethodReport report : reports) {
+                if (report.rewritten()) {
+                    capturingMethods.add(report.name() + report.descriptor());
+                    StringBuilder lines = new StringBuilder();
+                    for (SuspensionPoint point : report.suspensionPoints()) {
+                        lines.append(lines.length() == 0 ? "" : ",").append(point.line());
+                    }
+                    resumeLines.add(lines.toString());
                 }
-                resumeLines.add(lines.toString());
+            }
+            int methodCount = capturingMethods.size();
+            for (int index = 0; index < methodCount; index++) {
+                MethodNode continuation = continuations.get(capturingMethods.get(index));
+                capturingMethods.add(continuation.name + continuation.desc);
+                resumeLines.add(resumeLines.get(index));
+                replacements.put(continuation.name + continuation.desc, continuation);
             }
         }
-        // The marker lists the continuations after the methods, with the same lines, so that the frame check knows
-        // their frames (a resumed activation runs in one) and the methods keep their indices.
-        int methodCount = capturingMethods.size();
-        for (int index = 0; index < methodCount; index++) {
-            MethodNode continuation = continuations.get(capturingMethods.get(index));
-            capturingMethods.add(continuation.name + continuation.desc);
-            resumeLines.add(resumeLines.get(index));
-            replacements.put(continuation.name + continuation.desc, continuation);
+
+        void makeResumeEntry() {
+            resumeEntry = resumeEntry(node, capturing, hierarchy, framesInClassWrite);
         }
-        MethodNode resumeEntry = resumeEntry(node, capturing, hierarchy, framesInClassWrite);
-        byte[] bytes = parsed.input.bytes();
-        if (changed) {
-            byte[] assembled;
-            if (!framesInClassWrite) {
-                assembled = assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
-                        resumeEntry, hierarchy, false);
-            } else if (!fitInOneWrite(replacements.values(), added, resumeEntry)) {
-                return null;
-            } else {
-                try {
-                    assembled = assemble(parsed, replacements, added, capturingMethods, resumeLines, notCapturable,
-                            resumeEntry, hierarchy, true);
-                } catch (RuntimeException missingTypeOrTooLarge) {
+
+        /**
+         * The class file, or the input's very bytes when nothing changed or when the rewritten class would not fit in
+         * a class file (then reported left as it was, see {@link #leftAsItWas}), with its report.
+         */
+        Written assemble() {
+            boolean changed = !replacements.isEmpty() || redirects > 0;
+            if (!changed) {
+                return written(parsed.input.bytes(), false, reports, redirects, null);
+            }
+            int methodCount = node.methods.size() + added.size() + (resumeEntry == null ? 0 : 1);
+            if (methodCount > MOST_MEMBERS) {
+                return leftAsItWas(methodCount + " methods");
+            }
+            try {
+                byte[] assembled;
+                if (!framesInClassWrite) {
+                    assembled = ClassRewriter.assemble(parsed, replacements, added, capturingMethods, resumeLines,
+                            notCapturable, resumeEntry, hierarchy, false);
+                } else if (!fitInOneWrite(replacements.values(), added, resumeEntry)) {
                     return null;
+                } else {
+                    try {
+                        assembled = ClassRewriter.assemble(parsed, replacements, added, capturingMethods, resumeLines,
+                                notCapturable, resumeEntry, hierarchy, true);
+                    } catch (RuntimeException missingTypeOrTooLarge) {
+                        // written again the per-method way, which pins what cannot be written, or leaves it as it was
+                        return null;
+                    }
                 }
+                return written(SiteKeys.addTo(assembled), true, reports, redirects, null);
+            } catch (ClassTooLargeException tooLarge) {
+                return leftAsItWas(tooLarge.getConstantPoolCount() + " constant pool entries");
             }
-            bytes = SiteKeys.addTo(assembled);
         }
-        return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
-                new ClassReport(node.name, parsed.input.source(), changed, false, reports, redirects));
+
+        /**
+         * The class exactly as it was, because its rewrite would have {@code size} (methods, or constant pool entries),
+         * more than a class file holds: each method that can reach a blocking call is reported left as it was, its
+         * suspension points pinned. With no marker, the class's frames are not rewritten ones to the runtime's frame
+         * check, which pins any blocking call under them; a caller rewritten to suspend at a call into the class
+         * then pins there too, and no frame is lost.
+         */
+        private Written leftAsItWas(String size) {
+            String reason = TOO_LARGE.formatted(size);
+            List<MethodReport> unrewritten = new ArrayList<>();
+            for (MethodReport report : reports) {
+                List<PinnedCallSite> pinned = new ArrayList<>(report.pinnedCallSites());
+                for (SuspensionPoint point : report.suspensionPoints()) {
+                    pinned.add(new PinnedCallSite(point.line(), point.target(), reason));
+                }
+                unrewritten.add(new MethodReport(report.name(), report.descriptor(), false,
+                        report.rewritten() ? reason : report.reason(), List.of(), pinned));
+            }
+            return written(parsed.input.bytes(), false, unrewritten, 0, reason);
+        }
+
+        private Written written(byte[] bytes, boolean changed, List<MethodReport> methods, int redirected,
+                String leftUnrewritten) {
+            return new Written(new ClassOutput(parsed.input.source(), node.name, bytes, changed),
+                    new ClassReport(node.name, parsed.input.source(), changed, false, methods, redirected,
+                            leftUnrewritten));
+        }
     }
 
     /**

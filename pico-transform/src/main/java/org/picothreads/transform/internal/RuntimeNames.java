@@ -122,10 +122,13 @@ public final class RuntimeNames {
     public static final String CONTINUATION_PARAMETER = "L" + FRAME + ";";
     /** The prefix of a capture helper's name, followed by the method's index, {@code $} and the site's resume point. */
     public static final String CAPTURE_HELPER_PREFIX = "$picothreads$capture$";
-    /** The runtime class whose method makes the error a continuation throws for a resume point it does not have. */
+    /** The runtime class whose methods make the errors a continuation throws when its restore goes wrong. */
     public static final String RESUME_ERRORS = "org/picothreads/runtime/internal/ResumeErrors";
     public static final String INVALID_RESUME_POINT = "invalidResumePoint";
     public static final String INVALID_RESUME_POINT_DESCRIPTOR = "(Ljava/lang/String;)Ljava/lang/IllegalStateException;";
+    /** The method that makes the error a continuation throws when called with no saved frame to restore. */
+    public static final String CONTINUATION_REFUSED = "continuationRefused";
+    public static final String CONTINUATION_REFUSED_DESCRIPTOR = "(Ljava/lang/String;)Ljava/lang/IllegalCallerException;";
     /** Continuation method called first by a resume entry, which refuses a call that is not the runtime's. */
     public static final String RESUME_ENTRY_CALLED = "resumeEntryCalled";
     /** Continuation methods through which a resume entry hands over the value its method returned. */

@@ -12,6 +12,7 @@ import java.util.TreeMap;
  *
  * <pre>
  * {"classes": [{"className", "source", "changed", "alreadyTransformed", "redirectedCalls",
+ *               "leftUnrewritten" (only for a class whose rewrite would not fit in a class file),
  *               "methods": [{"name", "descriptor", "rewritten", "reason",
  *                            "suspensionPoints": [{"index", "line", "target",
  *                                                  "saved": [{"kind", "slot", "name", "descriptor"}]}],
@@ -103,6 +104,9 @@ public final class ReportJson {
         json.name("changed").value(classReport.changed());
         json.name("alreadyTransformed").value(classReport.alreadyTransformed());
         json.name("redirectedCalls").value(classReport.redirectedCalls());
+        if (classReport.leftUnrewritten() != null) {
+            json.name("leftUnrewritten").value(classReport.leftUnrewritten());
+        }
         json.name("methods").beginArray();
         for (MethodReport method : orEmpty(classReport.methods())) {
             writeMethod(json, method);

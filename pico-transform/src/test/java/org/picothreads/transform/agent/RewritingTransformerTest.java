@@ -67,6 +67,23 @@ class RewritingTransformerTest {
     }
 
     @Test
+    void a_class_left_as_it_was_because_its_rewrite_would_not_fit_loads_unchanged_with_one_warning_and_its_report() {
+        String reason = "the class would have 76123 constant pool entries after rewriting, more than a class file"
+                + " holds, so it is left as it was (not rewritten)";
+        ClassRewriting tooLarge = input -> new TransformResult(
+                List.of(new ClassOutput(input.source(), "com/example/Huge", input.bytes(), false)),
+                new TransformReport(List.of(new ClassReport("com/example/Huge", input.source(), false, false,
+                        List.of(), 0, reason))));
+        RewritingTransformer transformer = new RewritingTransformer(ClassNameFilter.everyClass(), tooLarge, warnings);
+
+        assertNull(transformer.transform(APPLICATION_LOADER, "com/example/Huge", null, null, new byte[] {1, 2}));
+
+        assertEquals("pico-agent: warning: cannot rewrite com.example.Huge, it is loaded unchanged: " + reason + "\n",
+                warnings());
+        assertEquals(reason, transformer.report().classes().get(0).leftUnrewritten());
+    }
+
+    @Test
     void jdk_classes_and_pico_threads_own_classes_are_never_given_to_the_transformer() {
         List<ClassInput> calls = new ArrayList<>();
         RewritingTransformer transformer = new RewritingTransformer(ClassNameFilter.everyClass(), marking(calls),

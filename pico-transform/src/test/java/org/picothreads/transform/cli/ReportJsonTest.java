@@ -122,6 +122,19 @@ class ReportJsonTest {
     }
 
     @Test
+    void a_class_left_as_it_was_says_why_after_its_redirected_calls_and_other_classes_say_nothing_of_it() {
+        TransformReport report = new TransformReport(List.of(
+                new ClassReport("com/x/Huge", "Huge.class", false, false, List.of(), 0, "too large, left as it was"),
+                new ClassReport("com/x/Plain", "Plain.class", false, false, List.of(), 0)));
+
+        List<String> lines = ReportJson.toJson(report).lines().toList();
+
+        assertEquals(List.of("      \"redirectedCalls\": 0,", "      \"leftUnrewritten\": \"too large, left as it was\",",
+                "      \"methods\": []"), lines.subList(7, 10));
+        assertEquals(1, lines.stream().filter(line -> line.contains("leftUnrewritten")).count());
+    }
+
+    @Test
     void quotes_backslashes_control_characters_and_non_ascii_are_escaped() {
         String source = "C:\\build\\\"quoted\"\ttab\nnew line\r\b\f\u0001\u001f\u007f caf\u00e9 \u4e2d \ud83d\ude00";
         TransformReport report = new TransformReport(List.of(

@@ -1,5 +1,6 @@
 package org.picothreads.transform.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,15 +11,17 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.zip.ZipFile;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.transform.io.TestClasses;
 import org.picothreads.transform.io.TestFiles;
+import org.picothreads.transform.testing.OversizedClasses;
 
 /**
  * What the command says about the parts of a program that will not suspend (pinned call sites, methods left as they
- * were because a class is missing from {@code --classpath}) and about an input without classes, and how
- * {@code --strict} turns each into exit code 3 with nothing written.
+ * were because a class is missing from {@code --classpath}, a class left as it was because its rewrite would not
+ * fit) and about an input without classes, and how {@code --strict} turns each into exit code 3 with nothing written.
  */
 class TransformCommandNotesTest {
     /** A blocking call in a constructor, which pins: constructors cannot be re-entered. */
@@ -173,6 +176,39 @@ class TransformCommandNotesTest {
         assertTrue(lines.get(1).startsWith("  com.x.Chooser.choose(Z)Ljava/lang/Object;: "), lines.get(1));
         assertTrue(lines.get(1).contains("class org.lib.Left is not among the inputs, on --classpath, or in the JDK"),
                 lines.get(1));
+        assertEquals(3, strict.exitCode(), strict.err());
+        assertFalse(Files.exists(temporary.resolve("strict.jar")));
+    }
+
+    @Test
+    void a_class_too_large_after_rewriting_is_copied_as_it_was_and_named_with_the_reason_and_strict_fails_on_it()
+            throws Exception {
+        Map<String, byte[]> compiled = TestClasses.compile(temporary.resolve("compile"), Map.of("com.x.Huge", """
+                package com.x;
+
+                public class Huge {
+                    static void nap() throws InterruptedException {
+                        Thread.sleep(1);
+                    }
+                }
+                """));
+        byte[] huge = OversizedClasses.nearlyFullConstantPool(compiled.get("com/x/Huge.class"));
+        Path input = TestFiles.writeTree(temporary.resolve("classes"), Map.of("com/x/Huge.class", huge));
+        Path output = temporary.resolve("out.jar");
+
+        CommandRun run = CommandRun.run(input, output);
+        CommandRun strict = CommandRun.run("--strict", input, temporary.resolve("strict.jar"));
+
+        assertEquals(0, run.exitCode(), run.err());
+        List<String> lines = run.errorLines();
+        assertEquals("pico-transform: warning: 1 class is left as it was (not rewritten), so the blocking calls under"
+                + " their methods block in place (pinned):", lines.get(0), run.err());
+        assertTrue(lines.get(1).startsWith("  com.x.Huge: the class would have ")
+                && lines.get(1).contains(" constant pool entries after rewriting, more than a class file holds, so it"
+                        + " is left as it was"), lines.get(1));
+        try (ZipFile jar = new ZipFile(output.toFile())) {
+            assertArrayEquals(huge, jar.getInputStream(jar.getEntry("com/x/Huge.class")).readAllBytes());
+        }
         assertEquals(3, strict.exitCode(), strict.err());
         assertFalse(Files.exists(temporary.resolve("strict.jar")));
     }

@@ -59,6 +59,8 @@ class RuntimeNamesTest {
                 RuntimeNames.RESUME_ERRORS);
         assertStatic(ResumeErrors.class, RuntimeNames.INVALID_RESUME_POINT,
                 RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR);
+        assertStatic(ResumeErrors.class, RuntimeNames.CONTINUATION_REFUSED,
+                RuntimeNames.CONTINUATION_REFUSED_DESCRIPTOR);
         assertEquals(Type.getInternalName(CallerToken.class), RuntimeNames.CALLER_TOKEN);
         assertEquals(Type.getDescriptor(Rewritten.class), RuntimeNames.REWRITTEN_MARKER);
         assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.NOT_CAPTURABLE_ELEMENT).getReturnType());

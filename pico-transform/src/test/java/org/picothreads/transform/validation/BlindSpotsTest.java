@@ -1,5 +1,6 @@
 package org.picothreads.transform.validation;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -25,6 +26,7 @@ import org.picothreads.transform.SourceCompiler;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
 import org.picothreads.transform.testing.GeneratedClassLoader;
+import org.picothreads.transform.testing.OversizedClasses;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TestClasspath;
@@ -167,6 +169,119 @@ class BlindSpotsTest {
         assertEquals(5000, many.pinnedCallSites().size());
         assertEquals(List.of("many([I)Ljava/lang/String;"),
                 List.of(transformed.getAnnotation(Rewritten.class).notCapturable()));
+    }
+
+    @Test
+    void a_class_too_large_after_rewriting_is_left_as_it_was_and_the_sleeps_under_its_methods_pin_with_the_same_result(
+            @TempDir Path classes) throws Exception {
+        Map<String, byte[]> compiled = SourceCompiler.compile(classes, Map.of(
+                "org.picothreads.generated.toolarge.Sleepers", """
+                        package org.picothreads.generated.toolarge;
+
+                        public final class Sleepers {
+                            static int relays;
+
+                            public static int nap(int value) {
+                                try {
+                                    Thread.sleep(1);
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                                return value + 1;
+                            }
+
+                            public static int relay(java.util.function.IntUnaryOperator step, int value) {
+                                relays++;
+                                return step.applyAsInt(value) + 1;
+                            }
+                        }
+                        """,
+                "org.picothreads.generated.toolarge.Callers", """
+                        package org.picothreads.generated.toolarge;
+
+                        public final class Callers {
+                            public static String run() throws Exception {
+                                int[] totals = new int[3];
+                                Thread napper = new Thread(() -> {
+                                    for (int round = 0; round < 5; round++) {
+                                        totals[0] += Sleepers.nap(round);
+                                    }
+                                });
+                                Thread relayer = new Thread(() -> {
+                                    for (int round = 0; round < 5; round++) {
+                                        totals[1] += Sleepers.relay(Callers::doubleAfterNap, round);
+                                    }
+                                });
+                                Thread sleeper = new Thread(() -> {
+                                    for (int round = 0; round < 5; round++) {
+                                        doubleAfterNap(round);
+                                        totals[2]++;
+                                    }
+                                });
+                                napper.start();
+                                relayer.start();
+                                sleeper.start();
+                                napper.join();
+                                relayer.join();
+                                sleeper.join();
+                                return "naps total " + totals[0] + "\\nrelays total " + totals[1] + " in "
+                                        + Sleepers.relays + " relays\\nan ordinary sleeper napped " + totals[2] + " times";
+                            }
+
+                            static int doubleAfterNap(int value) {
+                                try {
+                                    Thread.sleep(1);
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                                return 2 * value;
+                            }
+                        }
+                        """));
+        String sleepers = "org/picothreads/generated/toolarge/Sleepers";
+        Map<String, byte[]> inflated = new TreeMap<>(compiled);
+        inflated.put(sleepers, OversizedClasses.nearlyFullConstantPool(compiled.get(sleepers)));
+        Map<String, byte[]> byBinaryName = new TreeMap<>();
+        inflated.forEach((name, bytes) -> byBinaryName.put(name.replace('/', '.'), bytes));
+        TransformingClassLoader loader = TransformingClassLoader.forClasses(
+                List.of("org.picothreads.generated.toolarge."), SourceCompiler.inputs(inflated));
+        Class<?> plain = new GeneratedClassLoader(byBinaryName).loadClass("org.picothreads.generated.toolarge.Callers");
+        Class<?> transformed = loader.loadClass("org.picothreads.generated.toolarge.Callers");
+
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(plain.getName(), () -> TargetRunner.run(plain), () -> TargetRunner.run(transformed),
+                Pinning.ALLOWED);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        assertEquals("naps total 15\nrelays total 25 in 5 relays\nan ordinary sleeper napped 5 times",
+                TargetRunner.run(new GeneratedClassLoader(byBinaryName)
+                        .loadClass("org.picothreads.generated.toolarge.Callers")));
+        // the five sleeps of doubleAfterNap under relay() block in place: the frame check finds relay's frame not
+        // rewritten, though the caller was rewritten to suspend at its call of relay
+        assertTrue(during.foreignFramePins() >= 5, during.toString());
+
+        assertArrayEquals(inflated.get(sleepers), loader.rewrittenBytes(sleepers.replace('/', '.')));
+        ClassReport report = classReport(loader, sleepers);
+        assertFalse(report.changed());
+        assertTrue(report.leftUnrewritten().startsWith("the class would have ")
+                && report.leftUnrewritten().contains("constant pool entries after rewriting, more than a class file"
+                        + " holds, so it is left as it was"), report.leftUnrewritten());
+        MethodReport relay = report.methods().stream().filter(method -> method.name().equals("relay")).findFirst()
+                .orElseThrow();
+        assertFalse(relay.rewritten());
+        assertEquals(report.leftUnrewritten(), relay.reason());
+        assertEquals(1, relay.pinnedCallSites().size(), relay.pinnedCallSites().toString());
+        assertTrue(List.of(transformed.getAnnotation(Rewritten.class).value()).stream()
+                .anyMatch(method -> method.startsWith("lambda$")), "the caller's lambdas capture");
+        assertEquals(null, loader.loadClass(sleepers.replace('/', '.')).getAnnotation(Rewritten.class));
+    }
+
+    private static ClassReport classReport(TransformingClassLoader loader, String internalName) {
+        for (ClassReport report : loader.transformResult().report().classes()) {
+            if (report.className().equals(internalName)) {
+                return report;
+            }
+        }
+        throw new AssertionError("no report for " + internalName);
     }
 
     @Test

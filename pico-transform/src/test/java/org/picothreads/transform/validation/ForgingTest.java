@@ -22,6 +22,8 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
+import org.picothreads.targets.forgery.DeepReflectionForger;
+import org.picothreads.targets.forgery.victim.DeeplyForged;
 import org.picothreads.targets.forgery.victim.ForgedResumes;
 import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -75,6 +77,58 @@ class ForgingTest {
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // the victim suspended at each of its 20 sleeps, three frames deep, and came back each time
         assertTrue(during.suspensions() >= 20 && during.resumes() >= 20, during.toString());
+    }
+
+    @Test
+    void continuations_capture_helpers_and_the_resume_entry_called_by_deep_reflection_are_refused_clearly_and_change_nothing()
+            throws Exception {
+        assertEquals("victim sum 370\n20 of 20 rounds met the same", TargetRunner.runPlain(DeeplyForged.class));
+        Class<?> transformed = TransformingClassLoader.forPackages(DeeplyForged.class.getPackageName() + ".")
+                .transformedCopyOf(DeeplyForged.class);
+        RuntimeStatistics before = RuntimeStatistics.now();
+        List<String> lines = TargetRunner.run(transformed).lines().toList();
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+
+        // the victim gives the platform sum, and every round of calls, on a PicoThread, met the same refusals
+        assertEquals("victim sum 370", lines.get(0));
+        assertEquals("20 of 20 rounds met the same", lines.get(lines.size() - 1));
+        // the victim suspended at each of its 20 sleeps, three frames deep, and came back each time; nothing pinned
+        assertTrue(during.suspensions() >= 20 && during.resumes() >= 20, during.toString());
+        assertEquals(0, during.pinnedBlocks(), during.toString());
+        List<String> calls = lines.subList(1, lines.size() - 1);
+        String owner = "org/picothreads/targets/forgery/victim/DeeplyForged.";
+        String frame = "class " + Frame.class.getName();
+        String continuationRefusal = " was refused: only its class's resume entry calls it, when the runtime re-enters"
+                + " a saved activation of the method";
+        assertTrue(calls.contains("descend[int, int, " + frame + "] with zeros and nulls: " + REFUSED
+                + "the continuation of " + owner + "descend(II)I" + continuationRefusal), calls::toString);
+        assertTrue(calls.contains("descend[int, int, " + frame + "] with plausible values: " + REFUSED
+                + "the continuation of " + owner + "descend(II)I" + continuationRefusal), calls::toString);
+        List<String> continuations = new ArrayList<>();
+        int captureHelpers = 0;
+        int resumeEntries = 0;
+        for (String call : calls) {
+            String name = call.substring(0, call.indexOf('['));
+            if (name.equals("$picothreads$resume")) {
+                resumeEntries++;
+                assertTrue(call.endsWith(": " + REFUSED + "Continuation.resumeEntryCalled was refused: " + ENTRY_REFUSAL),
+                        call);
+            } else if (name.startsWith("$picothreads$capture$")) {
+                captureHelpers++;
+                assertTrue(call.endsWith(": " + REFUSED + "Continuation.capture was refused: only a capture handler,"
+                        + " on the PicoThread being captured, saves an activation"), call);
+            } else {
+                continuations.add(name);
+                assertTrue(call.contains(": " + REFUSED + "the continuation of " + owner + name + "(")
+                        && call.endsWith(continuationRefusal), call);
+            }
+        }
+        assertEquals(List.of("descend", "descend", "lambda$run$0", "lambda$run$0", "lambda$run$1", "lambda$run$1", "nap",
+                "nap", "run", "run"), continuations.stream().sorted().toList());
+        assertEquals(2, resumeEntries);
+        assertTrue(captureHelpers >= 2 * 5, calls::toString);
+        // on a platform thread the same calls meet the same refusals
+        assertEquals(calls, DeepReflectionForger.attack(transformed, null));
     }
 
     @Test

@@ -58,6 +58,7 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *
  * the continuation (same name, one more parameter; the same code as the method, plus):
  * entry:     Frame f = resume                        (linked to KEY, see EntryCalls)
+ *            if (f == null) throw ResumeErrors.continuationRefused(KEY)     (not called by the resume entry)
  *            switch (f.resumePoint()) { case 2k: goto again_k   case 2k+1: goto continue_k
  *                                       default: throw ResumeErrors.invalidResumePoint(KEY) }
  * site k:    Stack: b0 .. bj-1, a0 .. am-1
@@ -374,6 +375,15 @@ public final class CaptureWeaver {
         LabelNode invalid = new LabelNode();
         // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
         code.add(EntryCalls.resume(plan.key()));
+        // Stack: frame, null when no activation is being restored (a call by deep reflection): refused, nothing taken
+        LabelNode restoring = new LabelNode();
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new JumpInsnNode(Opcodes.IFNONNULL, restoring));
+        code.add(new LdcInsnNode(plan.key()));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
+                RuntimeNames.CONTINUATION_REFUSED, RuntimeNames.CONTINUATION_REFUSED_DESCRIPTOR, false));
+        code.add(new InsnNode(Opcodes.ATHROW));
+        code.add(restoring);
         // Stack: frame
         code.add(new VarInsnNode(Opcodes.ASTORE, plan.frameLocal()));
         code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));

@@ -97,18 +97,24 @@ class CaptureWeaverTest {
                       // arguments:
                       "sample/Sample.scaled(ILjava/lang/String;)I"
                     ]
+                    DUP
+                    IFNONNULL L3
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.continuationRefused (Ljava/lang/String;)Ljava/lang/IllegalCallerException;
+                    ATHROW
+                   L3
                     ASTORE 4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
                     TABLESWITCH
-                      0: L3
-                      1: L4
-                      default: L5
-                   L5
+                      0: L4
+                      1: L5
+                      default: L6
+                   L6
                     LDC "sample/Sample.scaled(ILjava/lang/String;)I"
                     INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
                     ATHROW
-                   L3
+                   L4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
@@ -119,24 +125,24 @@ class CaptureWeaverTest {
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popObject ()Ljava/lang/Object;
                     CHECKCAST java/lang/String
                     ASTORE 3
-                    GOTO L6
-                   L4
+                    GOTO L7
+                   L5
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 2
-                    GOTO L7
-                   L8
-                    LINENUMBER 7 L8
+                    GOTO L8
+                   L9
+                    LINENUMBER 7 L9
                     ILOAD 0
                     ICONST_2
                     ALOAD 1
                     ASTORE 3
                     POP
                     ISTORE 2
-                   L6
+                   L7
                     ILOAD 2
                     ICONST_2
                     ALOAD 3
@@ -154,12 +160,12 @@ class CaptureWeaverTest {
                     ALOAD 3
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
                     ATHROW
-                   L7
+                   L8
                     ILOAD 2
                     ICONST_2
-                   L9
-                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
                    L10
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
+                   L11
                     GOTO L1
                     MAXSTACK = 3
                     MAXLOCALS = 5
