@@ -221,34 +221,40 @@ class CaptureWeaverTest {
                       // arguments:
                       "sample/Sample.scaled(ILjava/lang/String;)I"
                     ]
+                    DUP
+                    IFNONNULL L3
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.continuationRefused (Ljava/lang/String;)Ljava/lang/IllegalCallerException;
+                    ATHROW
+                   L3
                     ASTORE 4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
                     TABLESWITCH
-                      0: L3
-                      1: L4
-                      default: L3
-                   L3
+                      0: L4
+                      1: L5
+                      default: L4
+                   L4
                     LDC "sample/Sample.scaled(ILjava/lang/String;)I"
                     INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
                     ATHROW
-                   L4
+                   L5
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 2
-                    GOTO L5
-                   L6
-                    LINENUMBER 7 L6
+                    GOTO L6
+                   L7
+                    LINENUMBER 7 L7
                     ILOAD 0
                     ICONST_2
                     ALOAD 1
                     ASTORE 3
                     POP
                     ISTORE 2
-                   L7
+                   L8
                     ILOAD 2
                     ICONST_2
                     ALOAD 3
@@ -265,12 +271,12 @@ class CaptureWeaverTest {
                     ILOAD 2
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
                     ATHROW
-                   L5
+                   L6
                     ILOAD 2
                     ICONST_2
-                   L8
-                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
                    L9
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
+                   L10
                     GOTO L1
                     MAXSTACK = 3
                     MAXLOCALS = 5
