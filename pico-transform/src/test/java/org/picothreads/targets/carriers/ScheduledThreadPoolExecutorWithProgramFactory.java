@@ -8,10 +8,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ScheduledThreadPoolExecutor;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A {@code ScheduledThreadPoolExecutor} built with {@code new} and a thread factory of the program's own, with more
@@ -34,16 +32,6 @@ public final class ScheduledThreadPoolExecutorWithProgramFactory {
     private ScheduledThreadPoolExecutorWithProgramFactory() {
     }
 
-    /** Makes named threads and counts them. */
-    private static final class CountingFactory implements ThreadFactory {
-        private final AtomicInteger made = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable task) {
-            return new Thread(task, "scheduled-worker-" + made.incrementAndGet());
-        }
-    }
-
     public static String run() throws Exception {
         String[] outcome = new String[1];
         Thread caller = new Thread(() -> outcome[0] = useThePool());
@@ -52,7 +40,7 @@ public final class ScheduledThreadPoolExecutorWithProgramFactory {
     }
 
     private static String useThePool() {
-        CountingFactory factory = new CountingFactory();
+        CountingThreadFactory factory = new CountingThreadFactory("scheduled-worker-");
         ScheduledThreadPoolExecutor pool = new ScheduledThreadPoolExecutor(WORKERS, factory);
         StringBuilder log = new StringBuilder();
         try {
@@ -86,6 +74,6 @@ public final class ScheduledThreadPoolExecutorWithProgramFactory {
         } catch (InterruptedException exception) {
             log.append(", interrupted awaiting termination");
         }
-        return log.append(", threads made by the factory ").append(factory.made.get()).toString();
+        return log.append(", threads made by the factory ").append(factory.made()).toString();
     }
 }

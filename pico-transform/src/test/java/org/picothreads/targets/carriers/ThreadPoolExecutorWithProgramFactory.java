@@ -5,11 +5,9 @@ import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A {@code ThreadPoolExecutor} built with {@code new} and a thread factory of the program's own: its workers are the
@@ -25,16 +23,6 @@ public final class ThreadPoolExecutorWithProgramFactory {
     private ThreadPoolExecutorWithProgramFactory() {
     }
 
-    /** Makes named threads and counts them. */
-    private static final class CountingFactory implements ThreadFactory {
-        private final AtomicInteger made = new AtomicInteger();
-
-        @Override
-        public Thread newThread(Runnable task) {
-            return new Thread(task, "program-worker-" + made.incrementAndGet());
-        }
-    }
-
     public static String run() throws Exception {
         String[] outcome = new String[1];
         Thread caller = new Thread(() -> outcome[0] = useThePool());
@@ -43,7 +31,7 @@ public final class ThreadPoolExecutorWithProgramFactory {
     }
 
     private static String useThePool() {
-        CountingFactory factory = new CountingFactory();
+        CountingThreadFactory factory = new CountingThreadFactory("program-worker-");
         ThreadPoolExecutor pool = new ThreadPoolExecutor(2, 2, 0, TimeUnit.MILLISECONDS, new LinkedBlockingQueue<>(),
                 factory);
         StringBuilder log = new StringBuilder();
@@ -71,6 +59,6 @@ public final class ThreadPoolExecutorWithProgramFactory {
         } catch (InterruptedException exception) {
             log.append(", interrupted awaiting termination");
         }
-        return log.append(", threads made by the factory ").append(factory.made.get()).toString();
+        return log.append(", threads made by the factory ").append(factory.made()).toString();
     }
 }
