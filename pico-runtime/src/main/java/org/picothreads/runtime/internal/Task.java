@@ -248,14 +248,15 @@ public final class Task {
 
     /** Clears the interrupt status, by the thread itself on its carrier; returns whether it was set. */
     boolean clearInterrupt() {
-        if (interruptCarrier == null) {
-            boolean was = interrupted;
-            if (was) {
-                interrupted = false;
-            }
-            return was;
+        if (interruptCarrier == null && !interrupted) {
+            return false;
         }
+        // Under the monitor, so that a copy to the carrier (deliverInterruptTo) comes wholly before or after this.
         synchronized (this) {
+            if (interruptCarrier == null) {
+                interrupted = false;
+                return true;
+            }
             boolean was = Thread.interrupted() | interrupts != interruptsDelivered;
             interruptsDelivered = interrupts;
             interrupted = false;
@@ -277,6 +278,9 @@ public final class Task {
      */
     void deliverInterruptTo(Carrier carrier) {
         synchronized (this) {
+            if (!interrupted) {
+                return; // the thread cleared it meanwhile
+            }
             interruptsDelivered = interrupts;
             interruptCarrier = carrier;
             // Under the monitor, so that no thread reads the status between the two writes and this interrupt, which
