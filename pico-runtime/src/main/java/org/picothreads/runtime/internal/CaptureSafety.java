@@ -73,8 +73,6 @@ final class CaptureSafety {
     private static final int FIRST_ESTIMATE = 16;
     /** The largest first batch the JDK fetches (its LARGE_BATCH_SIZE, less the one element it reserves). */
     private static final int LARGEST_ESTIMATE = 255;
-    /** The walker of the trace. */
-    private static final StackWalker WALKER = StackWalker.getInstance(WALK_OPTIONS, FIRST_ESTIMATE);
     /**
      * The walkers of the check, by the number of frames their first batch fetches, each made on first use (a
      * StackWalker's fields are final, so one published by a race is whole).
@@ -416,7 +414,7 @@ final class CaptureSafety {
     }
 
     private static void trace(StackWalker.StackFrame blocker) {
-        StackTraceElement caller = WALKER.walk(frames -> frames
+        StackTraceElement caller = walker(FIRST_ESTIMATE).walk(frames -> frames
                 .dropWhile(frame -> isPrimitiveClass(frame.getDeclaringClass()))
                 .findFirst().map(StackWalker.StackFrame::toStackTraceElement).orElse(null));
         String site = String.valueOf(caller);
@@ -427,7 +425,7 @@ final class CaptureSafety {
                 .append("\" pinned at ").append(site).append(" because the frame ").append(blocker.toStackTraceElement())
                 .append(TRUST.get(blocker.getDeclaringClass()) == null ? " was not rewritten\n"
                         : " is not stopped at a suspension call site of a capturing method\n");
-        WALKER.forEach(frame -> text.append("\tat ").append(frame.toStackTraceElement()).append('\n'));
+        walker(FIRST_ESTIMATE).forEach(frame -> text.append("\tat ").append(frame.toStackTraceElement()).append('\n'));
         System.err.print(text);
     }
 }
