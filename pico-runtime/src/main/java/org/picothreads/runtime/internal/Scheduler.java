@@ -695,8 +695,10 @@ public final class Scheduler {
      */
     private void compensate() {
         if (carriers.size() - blockedCarriers >= parallelism) {
-            if (anyReadyHint()) {
-                signalWork(); // an idle carrier takes the ready threads
+            if (anyReadyHint() || (timerWaiting == null && anyLiveTimers())) {
+                // an idle carrier takes the ready threads, or the timers' role: one that parked without a role, as
+                // surplus while no carrier was blocked, would leave the blocked carriers' timers unfired
+                signalWork();
             }
         } else if (carriers.size() < mostCarriers) {
             startCarrier();
@@ -1351,6 +1353,8 @@ public final class Scheduler {
      * once, holding the poller that the carriers at work poll between their dispatches. Under the lock.
      */
     private IdleWait becomeIdle(Carrier carrier, long now, long idleSince, boolean surplusAtWork) {
+        // surplus only while still no carrier is blocked: one that blocked since needs this carrier's roles
+        surplusAtWork &= blockedCarriers == 0;
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
         // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
