@@ -1181,6 +1181,11 @@ public final class Scheduler {
         WATCH_DEADLOCK,
         /** Parks until woken (a spare: at most until its keep-alive ends). */
         PARK,
+        /**
+         * Parks as {@link #PARK}, as a carrier beyond the configured number while enough others are at work
+         * ({@link #surplusAtWork}): it takes no idle role and does not look at the lanes before it parks.
+         */
+        PARK_AS_SURPLUS,
         /** Ends: a spare that stayed idle for its whole keep-alive. */
         RETIRE
     }
@@ -1245,7 +1250,7 @@ public final class Scheduler {
             }
             // Announced as idle first, then looked again under the lanes' locks: a thread made ready meanwhile either
             // saw this carrier idle and woke it, or is found here.
-            if (!surplus && workAppeared(idle)) {
+            if (idle != IdleWait.PARK_AS_SURPLUS && workAppeared(idle)) {
                 leaveIdle(carrier);
                 continue;
             }
@@ -1353,8 +1358,10 @@ public final class Scheduler {
      * once, holding the poller that the carriers at work poll between their dispatches. Under the lock.
      */
     private IdleWait becomeIdle(Carrier carrier, long now, long idleSince, boolean surplusAtWork) {
-        // surplus only while still no carrier is blocked: one that blocked since needs this carrier's roles
-        surplusAtWork &= blockedCarriers == 0;
+        // Decided again under the lock, this carrier still counted at work: two carriers that both found themselves
+        // surplus at the top of their rounds would otherwise both park so, and leave the ready threads and the timers
+        // to nobody until a keep-alive ended; and one that blocked since needs this carrier's roles.
+        surplusAtWork &= blockedCarriers == 0 && busyCarriers() > parallelism;
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
         // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
@@ -1392,8 +1399,11 @@ public final class Scheduler {
                 deadlockDetector = new DeadlockDetector(this);
             }
         } else {
-            idle = IdleWait.PARK;
-            waitNanos = mayRetire ? SPARE_KEEPALIVE_NANOS - (now - idleSince) : -1;
+            idle = surplusAtWork ? IdleWait.PARK_AS_SURPLUS : IdleWait.PARK;
+            // A carrier that shares its lane but is not surplus now (others are blocked) may be once their blocks
+            // end, which wakes nobody: it looks again after a keep-alive, and retires then if it is.
+            waitNanos = mayRetire ? SPARE_KEEPALIVE_NANOS - (now - idleSince)
+                    : carriers.size() > lanes.length && laneShared(carrier) ? SPARE_KEEPALIVE_NANOS : -1;
         }
         carrier.idleWaitNanos = waitNanos;
         if (idle != IdleWait.POLL_IO) {
