@@ -6,7 +6,9 @@ usage: report.py RESULTS_DIR REPORT_FILE COMMAND
 RESULTS_DIR holds the JMH JSON files (call-overhead, yield, spawn, handoff, echo, transformer), footprint.jsonl,
 third-party-server.json and third-party-server-one-core.json (ThirdPartyServerHarness's output, the second with
 the server on CPU 0 and the clients on CPU 1),
-transform-statistics.json, million-{pico,virtual}.txt (the output of /usr/bin/time -v) and machine.txt. The
+transform-statistics.json, million-{pico,virtual}.txt and million-quiet-{pico,virtual}.txt (the output of
+/usr/bin/time -v, with and without the per-thread lines), compute-sleep.txt (the compute+sleep programs' lines) and
+machine.txt. The
 prose in benchmarks/report-notes.md (the analysis, what is not done) is copied in after the tables.
 """
 import json
@@ -431,24 +433,73 @@ def time_v(text):
 
 out.append('## The million-thread program\n')
 pico_run, virtual_run = time_v(read('million-pico.txt')), time_v(read('million-virtual.txt'))
+quiet_pico, quiet_virtual = time_v(read('million-quiet-pico.txt')), time_v(read('million-quiet-virtual.txt'))
 count = pico_run[3] or virtual_run[3] or 'n/a'
 out.append(f'A program with {count} threads: each prints a line (to /dev/null here), increments a counter, '
-           'sleeps 5 ms and counts down a latch that `main` awaits. PicoThreads: its platform-thread version '
+           'sleeps 5 ms and counts down a latch that `main` awaits; run again without the line (argument `quiet`). '
+           'PicoThreads: its platform-thread version '
            '(`new Thread(...).start()`, `benchmarks/src/main/java/org/picothreads/benchmarks/pico/MillionThreads.java`)'
            ' rewritten by the plugin; virtual threads: its `Thread.startVirtualThread` version '
            '(`benchmarks/src/main/java/org/picothreads/benchmarks/jdk/MillionVirtualThreads.java`) with the default '
            'scheduler. '
-           'Measured with `/usr/bin/time -v`. Target: PicoThreads faster than virtual threads.\n')
-rows = [['wall time of the JVM (s)', fmt(pico_run[0]), fmt(virtual_run[0]),
-         ratio_cell(pico_run[0] / virtual_run[0] if pico_run[0] and virtual_run[0] else None)],
-        ['"Time Taken" the program prints (ms)', fmt(pico_run[2]), fmt(virtual_run[2]),
-         ratio_cell(pico_run[2] / virtual_run[2] if pico_run[2] and virtual_run[2] else None)],
-        ['peak RSS (MiB)', fmt(pico_run[1]), fmt(virtual_run[1]),
-         ratio_cell(pico_run[1] / virtual_run[1] if pico_run[1] and virtual_run[1] else None)]]
+           'Measured with `/usr/bin/time -v`. Target: PicoThreads faster than virtual threads, with and without '
+           'printing.\n')
+
+
+def seed_rows(label, pico, virtual):
+    def r(index):
+        return ratio_cell(pico[index] / virtual[index] if pico[index] and virtual[index] else None)
+    return [[f'{label}: wall time of the JVM (s)', fmt(pico[0]), fmt(virtual[0]), r(0)],
+            [f'{label}: "Time Taken" the program prints (ms)', fmt(pico[2]), fmt(virtual[2]), r(2)],
+            [f'{label}: peak RSS (MiB)', fmt(pico[1]), fmt(virtual[1]), r(1)]]
+
+
+rows = seed_rows('printing', pico_run, virtual_run) + seed_rows('without printing', quiet_pico, quiet_virtual)
 out.append(table(['', 'PicoThreads', 'virtual threads', 'Pico / virtual'], rows))
-r = pico_run[0] / virtual_run[0] if pico_run[0] and virtual_run[0] else None
-targets.append((f'the million-thread program with {count} threads: faster than virtual threads (wall time)', ratio_cell(r),
-                verdict(None if r is None else r < 1.0)))
+for label, pico, virtual in [('printing', pico_run, virtual_run), ('without printing', quiet_pico, quiet_virtual)]:
+    r = pico[0] / virtual[0] if pico[0] and virtual[0] else None
+    targets.append((f'the million-thread program with {count} threads, {label}: faster than virtual threads '
+                    '(wall time)', ratio_cell(r), verdict(None if r is None else r < 1.0)))
+
+# Issue 12's compute+sleep workload (ComputeSleepThreads and ComputeSleepVirtualThreads, alternating JVMs).
+out.append('## Thread-per-task compute+sleep\n')
+out.append('2,000 threads, each computing about 2.5 ms and sleeping 1 ms, twice; three runs in each JVM, two JVMs of '
+           'each runtime, alternating (`java -cp benchmarks.jar org.picothreads.benchmarks.pico.ComputeSleepThreads '
+           '2000 2 5`, rewritten by the plugin, and `...jdk.ComputeSleepVirtualThreads 2000 2 5`, virtual threads on '
+           'the default scheduler). Each JVM\'s first run warms it up and is left out; the table gives the medians '
+           'of the others. Target: PicoThreads\' wall time at most 1.10× virtual threads\'.\n')
+compute_runs = {'pico': [], 'virtual': []}
+compute_checksums = {'pico': set(), 'virtual': set()}
+for line in read('compute-sleep.txt').splitlines():
+    match = re.match(r'(pico|virtual) run (\d+) wall_ms (\d+) cpu_ms (\d+) checksum (-?\d+)', line)
+    if match:
+        side = match.group(1)
+        compute_checksums[side].add(match.group(5))
+        if match.group(2) != '0':
+            compute_runs[side].append((int(match.group(3)), int(match.group(4))))
+
+
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else None
+
+
+def compute_cell(side, index):
+    return median([run[index] for run in compute_runs[side]])
+
+
+compute_agree = (len(compute_checksums['pico']) == 1 and compute_checksums['pico'] == compute_checksums['virtual'])
+rows = []
+for label, index in [('wall time per run (ms)', 0), ('process CPU time per run (ms)', 1)]:
+    pico, virtual = compute_cell('pico', index), compute_cell('virtual', index)
+    rows.append([label, fmt(pico), fmt(virtual), ratio_cell(pico / virtual if pico and virtual else None)])
+out.append(table(['', 'PicoThreads', 'virtual threads', 'Pico / virtual'], rows))
+out.append('Every run\'s checksum of the threads\' results: ' + ('the same on both runtimes.\n' if compute_agree else
+           'NOT the same on both runtimes: ' + str(compute_checksums) + '.\n'))
+pico_wall, virtual_wall = compute_cell('pico', 0), compute_cell('virtual', 0)
+r = pico_wall / virtual_wall if pico_wall and virtual_wall else None
+targets.append(('compute+sleep, 2,000 threads: wall time at most 1.10× virtual threads\' (and the same results)',
+                ratio_cell(r), verdict(None if r is None else r <= 1.10 and compute_agree)))
 
 # Piranha: the paper's Figures 3 and 4 (piranha.jar --figures, each point a crawl in a JVM of its own).
 figures_dir = os.path.join(results_dir, 'piranha')

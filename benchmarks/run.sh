@@ -4,8 +4,8 @@
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
 #   benchmarks/run.sh quick    about 25 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures,
-#                              half a minute the third-party server): 1 fork, short iterations, 100,000 threads
-#                              for the million-thread program
+#                              half a minute the third-party server, one the compute+sleep workload): 1 fork,
+#                              short iterations, 100,000 threads for the million-thread program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), PIRANHA_JAR (default
@@ -86,11 +86,24 @@ for depth in 1 20; do
   done
 done
 
-echo "run.sh: the million-thread program with $million threads" >&2
-for runtime in pico virtual; do
-  main=org.picothreads.benchmarks.pico.MillionThreads
-  [ "$runtime" = virtual ] && main=org.picothreads.benchmarks.jdk.MillionVirtualThreads
-  /usr/bin/time -v "$JAVA" -cp "$jar" "$main" "$million" > /dev/null 2> "$results/million-$runtime.txt"
+echo "run.sh: the million-thread program with $million threads, with and without printing" >&2
+for printing in printing quiet; do
+  for runtime in pico virtual; do
+    main=org.picothreads.benchmarks.pico.MillionThreads
+    [ "$runtime" = virtual ] && main=org.picothreads.benchmarks.jdk.MillionVirtualThreads
+    suffix=$runtime; [ "$printing" = quiet ] && suffix=quiet-$runtime
+    /usr/bin/time -v "$JAVA" -cp "$jar" "$main" "$million" "$printing" > /dev/null 2> "$results/million-$suffix.txt"
+  done
+done
+
+# Issue 12's thread-per-task compute+sleep workload: 2,000 threads, each computing about 2.5 ms and sleeping 1 ms,
+# twice; each JVM runs it three times, and the two runtimes' JVMs alternate, two of each.
+echo "run.sh: compute+sleep, 2,000 threads" >&2
+: > "$results/compute-sleep.txt"
+for round in 1 2; do
+  for main in org.picothreads.benchmarks.pico.ComputeSleepThreads org.picothreads.benchmarks.jdk.ComputeSleepVirtualThreads; do
+    "$JAVA" -cp "$jar" "$main" 2000 2 5 >> "$results/compute-sleep.txt"
+  done
 done
 
 piranha_jar=${PIRANHA_JAR-piranha-crawler/target/piranha.jar}

@@ -4,7 +4,14 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
@@ -84,12 +91,68 @@ class BenchmarkSmokeTest {
     }
 
     @Test
-    void the_footprint_and_million_thread_programs_run() throws Exception {
+    void the_footprint_program_runs_on_every_runtime() throws Exception {
         for (String runtime : new String[] {"pico", "virtual", "platform"}) {
             Footprint.main(new String[] {runtime, "200", "5"});
         }
-        org.picothreads.benchmarks.pico.MillionThreads.main(new String[] {"1000"});
-        org.picothreads.benchmarks.jdk.MillionVirtualThreads.main(new String[] {"1000"});
+    }
+
+    @Test
+    void the_million_thread_programs_count_every_thread_with_and_without_printing() throws Exception {
+        for (String printing : new String[] {"printing", "quiet"}) {
+            String[] args = {"1000", printing};
+            assertTrue(printed(System.err, () -> org.picothreads.benchmarks.pico.MillionThreads.main(args))
+                    .contains("Number = 1000"), "rewritten, " + printing);
+            assertTrue(printed(System.err, () -> org.picothreads.benchmarks.jdk.MillionVirtualThreads.main(args))
+                    .contains("Number = 1000"), "virtual threads, " + printing);
+        }
+    }
+
+    @Test
+    void the_compute_and_sleep_program_gives_the_same_checksums_rewritten_as_on_virtual_threads() throws Exception {
+        String[] args = {"20", "2", "1"};
+        String rewritten = printed(System.out, () -> org.picothreads.benchmarks.pico.ComputeSleepThreads.main(args));
+        String virtual = printed(System.out,
+                () -> org.picothreads.benchmarks.jdk.ComputeSleepVirtualThreads.main(args));
+        assertEquals(checksums(virtual), checksums(rewritten));
+        assertEquals(3, checksums(rewritten).size(), rewritten);
+    }
+
+    /** The checksum each run of the compute+sleep program printed, in order. */
+    private static List<String> checksums(String printed) {
+        List<String> checksums = new ArrayList<>();
+        Matcher matcher = Pattern.compile("run \\d+ wall_ms \\d+ cpu_ms \\d+ checksum (-?\\d+)").matcher(printed);
+        while (matcher.find()) {
+            checksums.add(matcher.group(1));
+        }
+        return checksums;
+    }
+
+    /** A program's main method, which may throw. */
+    private interface Program {
+        void run() throws Exception;
+    }
+
+    /** What {@code program} printed to {@code stream} (System.out or System.err), which is restored after. */
+    private static String printed(PrintStream stream, Program program) throws Exception {
+        ByteArrayOutputStream captured = new ByteArrayOutputStream();
+        PrintStream capturing = new PrintStream(captured, true, StandardCharsets.UTF_8);
+        boolean out = stream == System.out;
+        if (out) {
+            System.setOut(capturing);
+        } else {
+            System.setErr(capturing);
+        }
+        try {
+            program.run();
+        } finally {
+            if (out) {
+                System.setOut(stream);
+            } else {
+                System.setErr(stream);
+            }
+        }
+        return captured.toString(StandardCharsets.UTF_8);
     }
 
     private static byte[] classBytes(Class<?> type) {
