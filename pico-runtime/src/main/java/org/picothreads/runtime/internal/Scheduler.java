@@ -5,6 +5,7 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -1089,7 +1090,7 @@ public final class Scheduler {
             IoPoller installed = poller;
             if (installed != null && installed.pendingWaits() > 0) {
                 synchronized (lock) {
-                    Carrier idle = idleCarriers.poll();
+                    Carrier idle = takeIdleCarrier();
                     if (idle != null) {
                         idle.idle = false;
                         updateHints();
@@ -1506,7 +1507,7 @@ public final class Scheduler {
         if (busyCarriers() >= parallelism) {
             return;
         }
-        Carrier idle = idleCarriers.poll();
+        Carrier idle = takeIdleCarrier();
         if (idle != null) {
             idle.idle = false;
             updateHints();
@@ -1524,6 +1525,24 @@ public final class Scheduler {
         if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
             startCarrier();
         }
+    }
+
+    /**
+     * Takes a parked idle carrier off the list to wake it, the latest to park first, but the one waiting for the next
+     * timer deadline only when no other is parked: woken for work, it gives up that role, and the carriers still
+     * parked without a role would leave the timers unfired while it runs (until one of them idles again); null when
+     * none is parked. Under the lock.
+     */
+    private Carrier takeIdleCarrier() {
+        Carrier latest = idleCarriers.peekFirst();
+        if (latest == null || latest != timerWaiting || idleCarriers.size() == 1) {
+            return idleCarriers.pollFirst();
+        }
+        Iterator<Carrier> parked = idleCarriers.iterator();
+        parked.next();
+        Carrier next = parked.next();
+        parked.remove();
+        return next;
     }
 
     /** The carriers neither idle nor blocked by a pinned thread: those running threads or about to; under the lock. */
