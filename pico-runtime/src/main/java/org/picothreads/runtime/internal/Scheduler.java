@@ -1469,12 +1469,19 @@ public final class Scheduler {
         return false;
     }
 
-    /** Ends a spare carrier, keeping its counters; under the lock. */
+    /**
+     * Ends a spare carrier, keeping its counters; under the lock. Until now a waker counted it as at work and so may
+     * have woken nobody for the thread it made ready: that thread, or a timer left without a waiter, gets an idle
+     * carrier now.
+     */
     private void retire(Carrier carrier) {
         endUnseenBlockHoldingLock(carrier);
         carriers.remove(carrier);
         carrier.counters.addTo(endedCarriers);
         updateHints();
+        if (anyReadyHint() || timerWaiting == null && anyLiveTimers()) {
+            signalWork();
+        }
     }
 
     /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
