@@ -68,8 +68,8 @@ import java.util.stream.Stream;
  * <p>The walker makes two objects for every frame it fetches (its frame and the argument array of the reflective
  * constructor call that makes it), about 64 bytes, whether or not the check reads the frame, and a new set for each
  * further batch; for a thread's first capture this garbage is most of what the runtime allocates. So each walk asks
- * for as many frames in its first batch as the last walk read down to {@link DispatchFrame}, through a walker made
- * for that estimate: where threads block at the same depth, one batch of exactly the frames checked.
+ * for as many frames in its first batch as the last walk read down to {@link DispatchFrame} or a continuation, through
+ * a walker made for that estimate: where threads block at the same depth, one batch of exactly the frames checked.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -91,9 +91,9 @@ final class CaptureSafety {
      */
     private static final StackWalker[] WALKERS_BY_ESTIMATE = new StackWalker[LARGEST_ESTIMATE + 1];
     /**
-     * How many frames the last walk that reached {@link DispatchFrame} read, DispatchFrame included: the next walk's
-     * first batch. Read and written without synchronization by every carrier; a stale value costs at most a second
-     * batch or a few frames too many, never a frame unchecked.
+     * How many frames the last walk that reached {@link DispatchFrame} or a continuation read, that frame included: the
+     * next walk's first batch. Read and written without synchronization by every carrier; a stale value costs at most a
+     * second batch or a few frames too many, never a frame unchecked.
      */
     private static int framesLastWalked = FIRST_ESTIMATE;
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
@@ -161,7 +161,10 @@ final class CaptureSafety {
         return walker;
     }
 
-    /** Records how many frames a walk read down to {@link DispatchFrame}, for the next walk's first batch. */
+    /**
+     * Records how many frames a walk read down to {@link DispatchFrame} or a continuation, for the next walk's first
+     * batch.
+     */
     private static void walked(int frames) {
         if (framesLastWalked != frames) {
             framesLastWalked = frames;
