@@ -3,6 +3,7 @@ package org.picothreads.runtime.internal;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -40,6 +41,17 @@ import java.util.stream.Stream;
  * method handle frames of the driver's own call of a resume entry, right above DispatchFrame, are the one place such
  * frames are capturable.
  *
+ * <p>The walk ends at the first continuation it finds stopped at one of its suspension call sites: a continuation
+ * (the copy of a capturing method that holds its restore code, the same name with one more, last, parameter of the
+ * runtime's {@link Frame}) refuses to run unless the resume driver re-enters it as the next saved activation, through
+ * its class's resume entry, so below its frame stand only that entry, the method handle frames of the driver's call
+ * and {@link DispatchFrame}, which the walk would otherwise read and judge (the entry by its name, a native expansion)
+ * on every capture after a lazy resume. The marker lists continuations among the capturing methods; a method is
+ * taken for one only when the method without that parameter is listed too, and in no class whose list would make one
+ * method both a continuation and a method with a continuation of its own. The verdict uses the site keys as the
+ * check of a site does: a frame stopped at an offset, or a name and an offset, that only continuations have as a
+ * site is a continuation's. On the loopback echo this reads 12 frames per capture instead of 16 and no method name.
+ *
  * <p>What the walk reads of each frame is what makes it cheap or dear. The walker gives every frame's class and
  * bytecode index as it fills its buffer; a frame's method name costs a native expansion and a new String, and its
  * descriptor (JDK 25 parses the signature into a MethodType, a class lookup per parameter, and back) is the most
@@ -56,8 +68,8 @@ import java.util.stream.Stream;
  * <p>The walker makes two objects for every frame it fetches (its frame and the argument array of the reflective
  * constructor call that makes it), about 64 bytes, whether or not the check reads the frame, and a new set for each
  * further batch; for a thread's first capture this garbage is most of what the runtime allocates. So each walk asks
- * for as many frames in its first batch as the last walk read down to {@link DispatchFrame}, through a walker made
- * for that estimate: where threads block at the same depth, one batch of exactly the frames checked.
+ * for as many frames in its first batch as the last walk read down to {@link DispatchFrame} or a continuation, through
+ * a walker made for that estimate: where threads block at the same depth, one batch of exactly the frames checked.
  *
  * <p>Setting {@code -Dpicothreads.checkFrames=false} skips the check, for programs known to block only
  * through rewritten frames; {@code -Dpicothreads.tracePinned=true} prints the stack of the first blocking
@@ -79,9 +91,9 @@ final class CaptureSafety {
      */
     private static final StackWalker[] WALKERS_BY_ESTIMATE = new StackWalker[LARGEST_ESTIMATE + 1];
     /**
-     * How many frames the last walk that reached {@link DispatchFrame} read, DispatchFrame included: the next walk's
-     * first batch. Read and written without synchronization by every carrier; a stale value costs at most a second
-     * batch or a few frames too many, never a frame unchecked.
+     * How many frames the last walk that reached {@link DispatchFrame} or a continuation read, that frame included: the
+     * next walk's first batch. Read and written without synchronization by every carrier; a stale value costs at most a
+     * second batch or a few frames too many, never a frame unchecked.
      */
     private static int framesLastWalked = FIRST_ESTIMATE;
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
@@ -89,6 +101,8 @@ final class CaptureSafety {
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
     private static final String INVOKE_PACKAGE = "java.lang.invoke.";
+    /** The parameter a continuation takes after its method's own, in a descriptor. */
+    private static final String CONTINUATION_PARAMETER = Frame.class.descriptorString();
 
     /**
      * How far a class's frames are trusted: null when not at all. A class is trusted when it carries the marker with at
@@ -147,7 +161,10 @@ final class CaptureSafety {
         return walker;
     }
 
-    /** Records how many frames a walk read down to {@link DispatchFrame}, for the next walk's first batch. */
+    /**
+     * Records how many frames a walk read down to {@link DispatchFrame} or a continuation, for the next walk's first
+     * batch.
+     */
     private static void walked(int frames) {
         if (framesLastWalked != frames) {
             framesLastWalked = frames;
@@ -158,7 +175,9 @@ final class CaptureSafety {
      * The first frame above {@link DispatchFrame} that cannot be captured, or null, skipping the frames next to the
      * blocking call: a frame whose class is not trusted and is not the method handle machinery, method handle frames
      * between two trusted frames, a trusted frame that {@link ClassTrust} refuses by method, or any frame below a
-     * resume entry (which only the driver calls, right above DispatchFrame).
+     * resume entry (which only the driver calls, right above DispatchFrame). The walk ends early, with null, at a
+     * continuation stopped at one of its suspension call sites: below it stand only its class's resume entry and
+     * the driver.
      */
     private static StackWalker.StackFrame firstUncapturableFrame(Stream<StackWalker.StackFrame> stack) {
         Iterator<StackWalker.StackFrame> frames = stack.iterator();
@@ -197,6 +216,10 @@ final class CaptureSafety {
             if (verdict == ClassTrust.NOT_CAPTURABLE) {
                 return frame;
             }
+            if (verdict == ClassTrust.CONTINUATION) {
+                walked(read);
+                return null;
+            }
             belowResumeEntry = verdict == ClassTrust.RESUME_ENTRY;
         }
         return null;
@@ -231,9 +254,14 @@ final class CaptureSafety {
         static final int CAPTURABLE = 1;
         /** The verdict on the class's resume entry, below which only the driver may stand. */
         static final int RESUME_ENTRY = 2;
+        /**
+         * The verdict on a continuation stopped at one of its suspension call sites: a restored activation, below
+         * which stand only its class's resume entry and the driver, so the frames below need no check.
+         */
+        static final int CONTINUATION = 3;
 
         /** PicoThread, whose run() only forwards to the thread's Runnable, or a lambda proxy, which forwards too. */
-        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null, new int[0]);
+        static final ClassTrust FORWARDER = new ClassTrust(Set.of(), null, new int[0], new boolean[0]);
 
         /** The methods left without capture code. */
         private final Set<String> notCapturable;
@@ -248,24 +276,32 @@ final class CaptureSafety {
          * suspension site of its own.
          */
         private final int[] sitesByOffset;
+        /** At the same index as {@link #sitesByOffset}: true when only continuations have a site at that offset. */
+        private final boolean[] continuationsByOffset;
 
-        private ClassTrust(Set<String> notCapturable, Map<String, NamedSites> capturingMethods, int[] sitesByOffset) {
+        private ClassTrust(Set<String> notCapturable, Map<String, NamedSites> capturingMethods, int[] sitesByOffset,
+                boolean[] continuationsByOffset) {
             this.notCapturable = notCapturable;
             this.capturingMethods = capturingMethods;
             this.sitesByOffset = sitesByOffset;
+            this.continuationsByOffset = continuationsByOffset;
         }
 
         static ClassTrust of(Rewritten marker) {
             String[] methods = marker.value();
             String[] offsets = marker.sites();
             if (offsets.length != methods.length) {
-                return new ClassTrust(Set.of(marker.notCapturable()), null, new int[0]);
+                return new ClassTrust(Set.of(marker.notCapturable()), null, new int[0], new boolean[0]);
             }
             String[] keys = marker.siteKeys();
+            Set<String> continuations = continuations(methods);
             Map<String, List<CapturingMethod>> byName = new HashMap<>();
             // Each site offset with whether every method having it as a site has it keyed by offset, or by name.
             Map<Integer, Boolean> byOffset = new HashMap<>();
+            // Each site offset with whether every method having it as a site is a continuation.
+            Map<Integer, Boolean> continuationOffsets = new HashMap<>();
             for (int index = 0; index < methods.length; index++) {
+                boolean continuation = continuations.contains(methods[index]);
                 int parenthesis = methods[index].indexOf('(');
                 String[] sites = offsets[index].isEmpty() ? new String[0] : offsets[index].split(",");
                 String key = keys.length == methods.length && keys[index].length() == sites.length ? keys[index]
@@ -283,15 +319,51 @@ final class CaptureSafety {
                     siteOffsets[at] = offset;
                     siteKeys[at] = key.charAt(site);
                     byOffset.merge(offset, key.charAt(site) == 'o', Boolean::logicalAnd);
+                    continuationOffsets.merge(offset, continuation, Boolean::logicalAnd);
                 }
                 byName.computeIfAbsent(methods[index].substring(0, parenthesis), name -> new ArrayList<>())
-                        .add(new CapturingMethod(methods[index].substring(parenthesis), siteOffsets, siteKeys));
+                        .add(new CapturingMethod(methods[index].substring(parenthesis), siteOffsets, siteKeys,
+                                continuation));
             }
             Map<String, NamedSites> named = new HashMap<>();
             byName.forEach((name, list) -> named.put(name, NamedSites.of(list)));
             int[] sitesByOffset = byOffset.entrySet().stream().filter(Map.Entry::getValue)
                     .mapToInt(Map.Entry::getKey).sorted().toArray();
-            return new ClassTrust(Set.of(marker.notCapturable()), Map.copyOf(named), sitesByOffset);
+            boolean[] continuationsByOffset = new boolean[sitesByOffset.length];
+            for (int index = 0; index < sitesByOffset.length; index++) {
+                continuationsByOffset[index] = continuationOffsets.get(sitesByOffset[index]);
+            }
+            return new ClassTrust(Set.of(marker.notCapturable()), Map.copyOf(named), sitesByOffset,
+                    continuationsByOffset);
+        }
+
+        /**
+         * The continuations among a marker's capturing methods ({@code name+descriptor}): each method of the same
+         * name with one more, last, parameter of the runtime's {@link Frame} whose method without it is listed too.
+         * None when a method with that parameter has a continuation of its own listed, which no class the
+         * transformer wrote declares: a method the input declared with such a parameter is never taken for one.
+         */
+        static Set<String> continuations(String[] methods) {
+            Set<String> listed = new HashSet<>(Arrays.asList(methods));
+            Set<String> continuations = new HashSet<>();
+            for (String method : methods) {
+                String continuation = withContinuationParameter(method);
+                if (listed.contains(continuation)) {
+                    continuations.add(continuation);
+                }
+            }
+            for (String continuation : continuations) {
+                if (continuations.contains(withContinuationParameter(continuation))) {
+                    return Set.of();
+                }
+            }
+            return continuations;
+        }
+
+        /** {@code name+descriptor} with the continuation's parameter added after the last one. */
+        private static String withContinuationParameter(String method) {
+            int close = method.lastIndexOf(')');
+            return method.substring(0, close) + CONTINUATION_PARAMETER + method.substring(close);
         }
 
         /**
@@ -305,14 +377,18 @@ final class CaptureSafety {
                         : NOT_CAPTURABLE;
             }
             int offset = frame.getByteCodeIndex();
-            if (Arrays.binarySearch(sitesByOffset, offset) >= 0) {
-                return CAPTURABLE;
+            int byOffset = Arrays.binarySearch(sitesByOffset, offset);
+            if (byOffset >= 0) {
+                return continuationsByOffset[byOffset] ? CONTINUATION : CAPTURABLE;
             }
             String name = frame.getMethodName();
             NamedSites named = capturingMethods.get(name);
             int site = named == null ? -1 : Arrays.binarySearch(named.offsets, offset);
             if (site >= 0) {
-                return named.byName[site] || named.atSite(frame.getDescriptor(), offset) ? CAPTURABLE : NOT_CAPTURABLE;
+                if (named.byName[site]) {
+                    return named.continuations[site] ? CONTINUATION : CAPTURABLE;
+                }
+                return named.atSite(frame.getDescriptor(), offset);
             }
             // The name alone, though the input may declare other members with it: the walk accepts a resume entry
             // only when nothing but the method handle frames of the driver's call stands below it, and the driver
@@ -330,46 +406,59 @@ final class CaptureSafety {
         final int[] offsets;
         /** At the same index as {@link #offsets}: true when a frame of this name stopped there is at a site. */
         final boolean[] byName;
+        /** At the same index as {@link #offsets}: true when only continuations of this name have a site there. */
+        final boolean[] continuations;
         /** The methods of this name. */
         final CapturingMethod[] methods;
 
-        private NamedSites(int[] offsets, boolean[] byName, CapturingMethod[] methods) {
+        private NamedSites(int[] offsets, boolean[] byName, boolean[] continuations, CapturingMethod[] methods) {
             this.offsets = offsets;
             this.byName = byName;
+            this.continuations = continuations;
             this.methods = methods;
         }
 
         static NamedSites of(List<CapturingMethod> methods) {
             Map<Integer, Boolean> byName = new HashMap<>();
+            Map<Integer, Boolean> continuations = new HashMap<>();
             for (CapturingMethod method : methods) {
                 for (int site = 0; site < method.sites.length; site++) {
                     byName.merge(method.sites[site], method.keys[site] != 'd', Boolean::logicalAnd);
+                    continuations.merge(method.sites[site], method.continuation, Boolean::logicalAnd);
                 }
             }
             int[] offsets = byName.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
             boolean[] identified = new boolean[offsets.length];
+            boolean[] onlyContinuations = new boolean[offsets.length];
             for (int index = 0; index < offsets.length; index++) {
                 identified[index] = byName.get(offsets[index]);
+                onlyContinuations[index] = continuations.get(offsets[index]);
             }
-            return new NamedSites(offsets, identified, methods.toArray(new CapturingMethod[0]));
+            return new NamedSites(offsets, identified, onlyContinuations, methods.toArray(new CapturingMethod[0]));
         }
 
-        /** True when the method of this name with {@code descriptor} has a suspension call site at {@code offset}. */
-        boolean atSite(String descriptor, int offset) {
+        /**
+         * The verdict on a frame of the method of this name with {@code descriptor} stopped at {@code offset}:
+         * {@link ClassTrust#CONTINUATION} or {@link ClassTrust#CAPTURABLE} when it has a suspension call site there.
+         */
+        int atSite(String descriptor, int offset) {
             for (CapturingMethod method : methods) {
                 if (method.descriptor.equals(descriptor)) {
-                    return Arrays.binarySearch(method.sites, offset) >= 0;
+                    if (Arrays.binarySearch(method.sites, offset) < 0) {
+                        return ClassTrust.NOT_CAPTURABLE;
+                    }
+                    return method.continuation ? ClassTrust.CONTINUATION : ClassTrust.CAPTURABLE;
                 }
             }
-            return false;
+            return ClassTrust.NOT_CAPTURABLE;
         }
     }
 
     /**
-     * A capturing method's descriptor, the bytecode offsets of its suspension call sites, ascending, and at the same
-     * index the key of each ({@link Rewritten#siteKeys()}).
+     * A capturing method's descriptor, the bytecode offsets of its suspension call sites, ascending, at the same
+     * index the key of each ({@link Rewritten#siteKeys()}), and whether it is a continuation.
      */
-    private record CapturingMethod(String descriptor, int[] sites, char[] keys) {
+    private record CapturingMethod(String descriptor, int[] sites, char[] keys, boolean continuation) {
     }
 
     /**

@@ -6,6 +6,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.callbacks.RestoredCallers;
+import org.picothreads.targets.callbacks.RestoredForeignCalls;
 import org.picothreads.transform.testing.RuntimeStatistics;
 
 class RestoredCallersTest {
@@ -26,5 +27,19 @@ class RestoredCallersTest {
                 during.framesTrustedByCaller() + during.framesChecked() - during.foreignFramePins(), during.toString());
         // every first capture of an activation, and the lambdas' own sleeps, are still checked
         assertTrue(during.framesChecked() >= 4, "captures after a walk: " + during.framesChecked());
+    }
+
+    @Test
+    void restored_activations_that_block_through_method_handles_reflection_and_jdk_callbacks_pin_and_through_rewritten_helpers_suspend()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResultAllowingPinnedBlocks(RestoredForeignCalls.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // per thread and round: the sleeps under invokeExact, Method.invoke and the two of forEach block in place
+        assertTrue(during.foreignFramePins() >= 3 * 3 * 4, "pins by foreign frames: " + during);
+        // per thread: the first sleep and the helper's three suspend, after a walk that ended at the continuation
+        assertTrue(during.suspensions() >= 3 * 4, "suspensions: " + during);
+        assertEquals(during.suspensions(),
+                during.framesTrustedByCaller() + during.framesChecked() - during.foreignFramePins(), during.toString());
     }
 }
