@@ -59,7 +59,7 @@ class UnseenBlockingTest {
     void workers_of_a_scheduled_pool_with_a_program_factory_waiting_in_its_delay_queue_let_the_others_run()
             throws Exception {
         assertGivenAndCompensated(ScheduledThreadPoolExecutorWithProgramFactory.class,
-                "ran in due order [7, 6, 5, 4, 3, 2, 1, 0], sum of squares 140, periodic task ran 3 times true,"
+                "tasks run before their due time [], sum of squares 140, periodic task ran 3 times true,"
                         + " cancelled true, terminated true, threads made by the factory 8");
     }
 
