@@ -110,11 +110,15 @@ class PinnedBlockingTest {
         assertEquals(List.of("spinning", "saw done"), events);
     }
 
+    /**
+     * The deadlines are 390 ms apart: the second thread's carrier may be a spare started for the first, and starting
+     * one took over 90 ms on a machine loaded by other builds.
+     */
     @Test
     void pinned_threads_block_their_own_carriers_and_each_wakes_at_its_own_deadline() throws InterruptedException {
         List<Object> events = events();
         PicoThread first = new PicoThread(pinned(() -> {
-            ThreadCalls.sleep(100);
+            ThreadCalls.sleep(400);
             events.add("later deadline woke");
         }));
         PicoThread second = new PicoThread(pinned(() -> {
