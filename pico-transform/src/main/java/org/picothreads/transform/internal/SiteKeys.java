@@ -32,7 +32,8 @@ import org.picothreads.transform.internal.hierarchy.ClassFileTables;
  * overloads left as they were, and any method the input already declared with a name the transformer reserves.
  * Positions are read from the class file as written (its Code attributes, instruction by instruction), so that
  * methods the class writer copied through byte for byte are seen at their real offsets. The marker gains the element
- * in a second pass that copies every method through unchanged, so that no offset moves.
+ * by an edit of the written bytes that moves no code ({@link MarkerPatch}), the bytes a second pass of the class
+ * writer copying every method through unchanged would give (that pass is kept for the class files the edit declines).
  */
 final class SiteKeys {
     /** The key of a site that the class's bytecode offset alone identifies. */
@@ -52,6 +53,16 @@ final class SiteKeys {
     static byte[] addTo(byte[] classFile, List<String> methods, List<String> sites) {
         ClassReader reader = new ClassReader(classFile);
         List<String> keys = keys(methods, sites, positions(reader));
+        byte[] patched = MarkerPatch.appendToMarker(reader, classFile, RuntimeNames.SITE_KEYS_ELEMENT, keys);
+        return patched != null ? patched : addByCopying(reader, keys);
+    }
+
+    /**
+     * The class file with the keys added to its marker by copying it with a class writer that copies every method
+     * through unchanged, so that no offset moves: what {@link MarkerPatch} gives by editing the bytes, for the class
+     * files it does not edit.
+     */
+    static byte[] addByCopying(ClassReader reader, List<String> keys) {
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
             @Override
