@@ -25,18 +25,6 @@ final class ShortRunCompilation {
     }
 
     /**
-     * Adds the compiler directive on a thread of its own, which the process does not wait for: reaching the
-     * diagnostic command loads the JVM's management classes, about 300 ms on this project's 2-core machine, which
-     * then overlap the transformation instead of preceding it. Until the directive is added, the JVM compiles as it
-     * always does; what is compiled when never changes the output.
-     */
-    static void applyInBackground() {
-        Thread thread = new Thread(ShortRunCompilation::apply, "pico-transform-compiler-directive");
-        thread.setDaemon(true);
-        thread.start();
-    }
-
-    /**
      * Adds the compiler directive that excludes every method from C2, through HotSpot's diagnostic command
      * {@code Compiler.directives_add}, and returns whether the JVM added it; a JVM without that command compiles as
      * it always does.
@@ -44,8 +32,6 @@ final class ShortRunCompilation {
     static boolean apply() {
         try {
             Path directives = Files.createTempFile("pico-transform-compiler", ".json");
-            // the process may exit while the directive is being added in the background
-            directives.toFile().deleteOnExit();
             try {
                 Files.writeString(directives, DIRECTIVE);
                 Object answer = ManagementFactory.getPlatformMBeanServer().invoke(new ObjectName(DIAGNOSTIC_COMMAND),

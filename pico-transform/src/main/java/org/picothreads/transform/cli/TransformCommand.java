@@ -142,7 +142,7 @@ public final class TransformCommand implements Callable<Integer> {
         ClassContainer container = ClassContainer.read(input);
         List<ClassInput> classes = container.classInputs();
         if (ownProcess && classes.size() >= ShortRunCompilation.SMALLEST_INPUT) {
-            ShortRunCompilation.applyInBackground();
+            ShortRunCompilation.apply();
         }
         // The command's output runs with pico-runtime and pico-net (docs/cli.md), so sockets are always redirected.
         PicoTransformer transformer = PicoTransformer.withClasspath(classpathEntries).withPicoNetAtRunTime();
