@@ -110,8 +110,12 @@ final class MarkerPatch {
                 continue; // the second slot of a long or a double
             }
             int end = start + entryLength(reader, start);
-            int hash = 1;
-            for (int at = start; at < end; at++) {
+            // the length and the bytes at both ends: equal entries collide, and the few others are told apart below
+            int hash = end - start;
+            for (int at = start; at < Math.min(end, start + 12); at++) {
+                hash = 31 * hash + classFile[at];
+            }
+            for (int at = Math.max(start + 12, end - 8); at < end; at++) {
                 hash = 31 * hash + classFile[at];
             }
             for (int slot = (hash ^ (hash >>> 16)) & mask; ; slot = (slot + 1) & mask) {
