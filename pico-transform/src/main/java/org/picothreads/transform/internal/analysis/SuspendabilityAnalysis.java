@@ -149,7 +149,8 @@ public final class SuspendabilityAnalysis {
      */
     public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
             Function<String, List<String>> declaringClasses) {
-        return new SuspendabilityAnalysis(hierarchy, reader, declaringClasses);
+        // a null one would make this the analysis of a fixed set of classes, which never reads one
+        return new SuspendabilityAnalysis(hierarchy, reader, Objects.requireNonNull(declaringClasses));
     }
 
     /**
