@@ -163,6 +163,8 @@ public final class PicoTransformer {
          */
         void decideSuspendableCalls() {
             analysis = SuspendabilityAnalysis.analyze(rewriting, alreadyRewritten, hierarchy);
+            // what each call may reach, found for every call in parallel; the decisions below only look it up
+            analysis.findCallTargets(rewriting);
             for (ClassNode classNode : rewriting) {
                 for (MethodNode method : classNode.methods) {
                     analysis.reachesBlockingCall(method);

@@ -275,7 +275,7 @@ public final class ClassRewriter {
                 return leftAsItWas(methodCount + " methods");
             }
             try {
-                byte[] assembled;
+                Assembled assembled;
                 if (!framesInClassWrite) {
                     assembled = ClassRewriter.assemble(parsed, replacements, added, capturingMethods, resumeLines,
                             notCapturable, resumeEntry, hierarchy, false);
@@ -290,7 +290,8 @@ public final class ClassRewriter {
                         return null;
                     }
                 }
-                return written(SiteKeys.addTo(assembled), true, reports, redirects, null);
+                return written(SiteKeys.addTo(assembled.classFile(), capturingMethods, assembled.sites()), true,
+                        reports, redirects, null);
             } catch (ClassTooLargeException tooLarge) {
                 return leftAsItWas(tooLarge.getConstantPoolCount() + " constant pool entries");
             }
@@ -372,17 +373,22 @@ public final class ClassRewriter {
         return true;
     }
 
+    /** A class file as assembled, with the sites of each capturing method as its marker lists them. */
+    private record Assembled(byte[] classFile, List<String> sites) {
+    }
+
     /**
      * The class file: the input's methods copied, or replaced by their rewritten forms, the added methods, the resume
      * entry and the marker; with {@code computeFrames}, the frames of every method written from a tree are computed as
      * it is written.
      */
-    private static byte[] assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
+    private static Assembled assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
             List<MethodNode> added, List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
             MethodNode resumeEntry, ClassHierarchy hierarchy, boolean computeFrames) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = FrameComputer.classWriter(reader, hierarchy);
         int classVersion = parsed.node.version;
+        List<String> siteOffsets = new ArrayList<>(capturingMethods.size());
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
             @Override
             public void visit(int version, int access, String name, String signature, String superName,
@@ -426,7 +432,8 @@ public final class ClassRewriter {
                 lines.visitEnd();
                 AnnotationVisitor sites = marker.visitArray(RuntimeNames.SITES_ELEMENT);
                 for (String method : capturingMethods) {
-                    sites.visit(null, suspensionSiteOffsets(replacements.get(method)));
+                    siteOffsets.add(suspensionSiteOffsets(replacements.get(method)));
+                    sites.visit(null, siteOffsets.get(siteOffsets.size() - 1));
                 }
                 sites.visitEnd();
                 if (!notCapturable.isEmpty()) {
@@ -448,7 +455,7 @@ public final class ClassRewriter {
                 }
             }
         }, 0);
-        return writer.toByteArray();
+        return new Assembled(writer.toByteArray(), siteOffsets);
     }
 
     /**

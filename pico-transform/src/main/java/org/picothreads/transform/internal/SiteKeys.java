@@ -1,11 +1,10 @@
 package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassVisitor;
@@ -33,7 +32,8 @@ import org.picothreads.transform.internal.hierarchy.ClassFileTables;
  * overloads left as they were, and any method the input already declared with a name the transformer reserves.
  * Positions are read from the class file as written (its Code attributes, instruction by instruction), so that
  * methods the class writer copied through byte for byte are seen at their real offsets. The marker gains the element
- * in a second pass that copies every method through unchanged, so that no offset moves.
+ * by an edit of the written bytes that moves no code ({@link MarkerPatch}), the bytes a second pass of the class
+ * writer copying every method through unchanged would give (that pass is kept for the class files the edit declines).
  */
 final class SiteKeys {
     /** The key of a site that the class's bytecode offset alone identifies. */
@@ -47,16 +47,22 @@ final class SiteKeys {
     }
 
     /**
-     * The class file with the site keys added to its marker, computed from the marker's capturing methods and sites
-     * and from the written code; the class file unchanged when it has no marker.
+     * The class file with the site keys added to its marker, computed from the marker's capturing methods and their
+     * sites ({@code methods} and {@code sites}, as the marker lists them) and from the written code.
      */
-    static byte[] addTo(byte[] classFile) {
+    static byte[] addTo(byte[] classFile, List<String> methods, List<String> sites) {
         ClassReader reader = new ClassReader(classFile);
-        Marker marker = Marker.read(reader);
-        if (marker == null) {
-            return classFile;
-        }
-        List<String> keys = keys(marker.methods, marker.sites, positions(reader));
+        List<String> keys = keys(methods, sites, positions(reader));
+        byte[] patched = MarkerPatch.appendToMarker(reader, classFile, RuntimeNames.SITE_KEYS_ELEMENT, keys);
+        return patched != null ? patched : addByCopying(reader, keys);
+    }
+
+    /**
+     * The class file with the keys added to its marker by copying it with a class writer that copies every method
+     * through unchanged, so that no offset moves: what {@link MarkerPatch} gives by editing the bytes, for the class
+     * files it does not edit.
+     */
+    static byte[] addByCopying(ClassReader reader, List<String> keys) {
         ClassWriter writer = new ClassWriter(reader, 0);
         reader.accept(new ClassVisitor(RuntimeNames.ASM_API, writer) {
             @Override
@@ -83,36 +89,40 @@ final class SiteKeys {
 
     /**
      * One key string per capturing method, one letter per site in the order of {@code sites}, from each method's
-     * positions ({@code name+descriptor} to offsets).
+     * positions ({@code name+descriptor} to the set of their offsets).
      */
-    static List<String> keys(List<String> methods, List<String> sites, Map<String, Set<Integer>> positions) {
-        Map<String, Set<Integer>> sitesByMethod = new HashMap<>();
+    static List<String> keys(List<String> methods, List<String> sites, Map<String, BitSet> positions) {
+        Map<String, BitSet> sitesByMethod = new HashMap<>();
         for (int index = 0; index < methods.size(); index++) {
             sitesByMethod.put(methods.get(index), offsets(index < sites.size() ? sites.get(index) : ""));
         }
         // The offsets at which some method has a position that is not one of its own suspension sites, in the whole
         // class and by method name.
-        Set<Integer> ambiguousInClass = new TreeSet<>();
-        Map<String, Set<Integer>> ambiguousByName = new HashMap<>();
+        BitSet ambiguousInClass = new BitSet();
+        Map<String, BitSet> ambiguousByName = new HashMap<>();
+        BitSet noSites = new BitSet();
         positions.forEach((method, offsets) -> {
-            Set<Integer> own = sitesByMethod.getOrDefault(method, Set.of());
-            for (int offset : offsets) {
-                if (!own.contains(offset)) {
-                    ambiguousInClass.add(offset);
-                    ambiguousByName.computeIfAbsent(nameOf(method), name -> new TreeSet<>()).add(offset);
-                }
+            BitSet ambiguous = (BitSet) offsets.clone();
+            ambiguous.andNot(sitesByMethod.getOrDefault(method, noSites));
+            if (!ambiguous.isEmpty()) {
+                ambiguousInClass.or(ambiguous);
+                ambiguousByName.computeIfAbsent(nameOf(method), name -> new BitSet()).or(ambiguous);
             }
         });
-        List<String> keys = new ArrayList<>();
+        List<String> keys = new ArrayList<>(methods.size());
         for (int index = 0; index < methods.size(); index++) {
             String method = methods.get(index);
-            Set<Integer> sameName = ambiguousByName.getOrDefault(nameOf(method), Set.of());
-            Set<Integer> written = positions.getOrDefault(method, Set.of());
+            BitSet sameName = ambiguousByName.getOrDefault(nameOf(method), noSites);
+            BitSet written = positions.getOrDefault(method, noSites);
+            String methodSites = index < sites.size() ? sites.get(index) : "";
             StringBuilder key = new StringBuilder();
-            for (String site : splitSites(index < sites.size() ? sites.get(index) : "")) {
-                int offset = Integer.parseInt(site);
-                key.append(!written.contains(offset) || sameName.contains(offset) ? BY_DESCRIPTOR
-                        : ambiguousInClass.contains(offset) ? BY_NAME : BY_OFFSET);
+            for (int start = 0; start < methodSites.length(); ) {
+                int end = methodSites.indexOf(',', start);
+                end = end < 0 ? methodSites.length() : end;
+                int offset = Integer.parseInt(methodSites, start, end, 10);
+                key.append(!written.get(offset) || sameName.get(offset) ? BY_DESCRIPTOR
+                        : ambiguousInClass.get(offset) ? BY_NAME : BY_OFFSET);
+                start = end + 1;
             }
             keys.add(key.toString());
         }
@@ -123,18 +133,23 @@ final class SiteKeys {
      * The offsets of the positions of every method with code in the class file, by {@code name+descriptor}, read from
      * the class file's bytes (the class reader's visitors do not tell offsets).
      */
-    static Map<String, Set<Integer>> positions(ClassReader reader) {
-        Map<String, Set<Integer>> positions = new HashMap<>();
+    static Map<String, BitSet> positions(ClassReader reader) {
+        Map<String, BitSet> positions = new HashMap<>();
         char[] buffer = new char[reader.getMaxStringLength()];
         int offset = ClassFileTables.methodsOffset(reader);
         int methods = reader.readUnsignedShort(offset);
         offset += 2;
         for (int method = 0; method < methods; method++) {
-            String key = reader.readUTF8(offset + 2, buffer) + reader.readUTF8(offset + 4, buffer);
+            String key = null;
             int attributes = reader.readUnsignedShort(offset + 6);
+            int nameAndDescriptor = offset + 2;
             offset += 8;
             for (int attribute = 0; attribute < attributes; attribute++) {
                 if ("Code".equals(reader.readUTF8(offset, buffer))) {
+                    if (key == null) {
+                        key = reader.readUTF8(nameAndDescriptor, buffer) + reader.readUTF8(nameAndDescriptor + 2,
+                                buffer);
+                    }
                     positions.put(key, codePositions(reader, offset + 14, reader.readInt(offset + 10)));
                 }
                 offset += 6 + reader.readInt(offset + 2);
@@ -144,13 +159,13 @@ final class SiteKeys {
     }
 
     /** The offsets of the positions in the code of {@code length} bytes that starts at {@code start}. */
-    private static Set<Integer> codePositions(ClassReader reader, int start, int length) {
-        Set<Integer> positions = new TreeSet<>();
+    private static BitSet codePositions(ClassReader reader, int start, int length) {
+        BitSet positions = new BitSet(length);
         int offset = 0;
         while (offset < length) {
             int opcode = reader.readByte(start + offset);
             if (isPosition(opcode)) {
-                positions.add(offset);
+                positions.set(offset);
             }
             offset += instructionLength(reader, start, offset, opcode);
         }
@@ -199,47 +214,14 @@ final class SiteKeys {
         return method.substring(0, method.indexOf('('));
     }
 
-    private static Set<Integer> offsets(String sites) {
-        Set<Integer> offsets = new TreeSet<>();
-        for (String site : splitSites(sites)) {
-            offsets.add(Integer.parseInt(site));
+    private static BitSet offsets(String sites) {
+        BitSet offsets = new BitSet();
+        for (int start = 0; start < sites.length(); ) {
+            int end = sites.indexOf(',', start);
+            end = end < 0 ? sites.length() : end;
+            offsets.set(Integer.parseInt(sites, start, end, 10));
+            start = end + 1;
         }
         return offsets;
-    }
-
-    private static String[] splitSites(String sites) {
-        return sites.isEmpty() ? new String[0] : sites.split(",");
-    }
-
-    /** The marker's capturing methods and their sites, as written. */
-    private record Marker(List<String> methods, List<String> sites) {
-        static Marker read(ClassReader reader) {
-            List<String> methods = new ArrayList<>();
-            List<String> sites = new ArrayList<>();
-            boolean[] marked = new boolean[1];
-            reader.accept(new ClassVisitor(RuntimeNames.ASM_API) {
-                @Override
-                public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                    if (!descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
-                        return null;
-                    }
-                    marked[0] = true;
-                    return new AnnotationVisitor(RuntimeNames.ASM_API) {
-                        @Override
-                        public AnnotationVisitor visitArray(String name) {
-                            List<String> target = "value".equals(name) ? methods
-                                    : RuntimeNames.SITES_ELEMENT.equals(name) ? sites : null;
-                            return target == null ? null : new AnnotationVisitor(RuntimeNames.ASM_API) {
-                                @Override
-                                public void visit(String unnamed, Object value) {
-                                    target.add((String) value);
-                                }
-                            };
-                        }
-                    };
-                }
-            }, ClassReader.SKIP_CODE | ClassReader.SKIP_DEBUG | ClassReader.SKIP_FRAMES);
-            return marked[0] ? new Marker(methods, sites) : null;
-        }
     }
 }

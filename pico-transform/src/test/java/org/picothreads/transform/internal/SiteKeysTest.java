@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
@@ -73,8 +72,8 @@ class SiteKeysTest {
         writer.visitEnd();
         byte[] classFile = writer.toByteArray();
 
-        Set<Integer> expected = new TreeSet<>();
-        positions.forEach(label -> expected.add(label.getOffset()));
+        BitSet expected = new BitSet();
+        positions.forEach(label -> expected.set(label.getOffset()));
         assertEquals(expected, SiteKeys.positions(new ClassReader(classFile)).get("m(I)V"));
     }
 
@@ -82,12 +81,12 @@ class SiteKeysTest {
     void a_site_is_keyed_by_offset_by_name_or_by_descriptor_as_the_other_methods_positions_collide_with_it() {
         List<String> methods = List.of("m(I)V", "m(ILorg/picothreads/runtime/internal/Frame;)V");
         List<String> sites = List.of("5,9,14", "20,30");
-        Map<String, Set<Integer>> positions = Map.of(
-                "m(I)V", Set.of(5, 9, 14),
-                "m(ILorg/picothreads/runtime/internal/Frame;)V", Set.of(3, 14, 20, 30),
-                "m(Ljava/lang/String;)V", Set.of(5, 12),
-                "other()V", Set.of(9, 20),
-                "$picothreads$resume(Ljava/lang/Object;I)V", Set.of(2, 40));
+        Map<String, BitSet> positions = Map.of(
+                "m(I)V", offsets(5, 9, 14),
+                "m(ILorg/picothreads/runtime/internal/Frame;)V", offsets(3, 14, 20, 30),
+                "m(Ljava/lang/String;)V", offsets(5, 12),
+                "other()V", offsets(9, 20),
+                "$picothreads$resume(Ljava/lang/Object;I)V", offsets(2, 40));
         // 5: the overload m(String) has a call there; 9: only a method of another name does; 14: the continuation
         // calls there at a call that is no site of its own; 20: another name; 30: nobody else
         assertEquals(List.of("dnd", "no"), SiteKeys.keys(methods, sites, positions));
@@ -95,7 +94,7 @@ class SiteKeysTest {
 
     @Test
     void a_site_where_the_written_method_has_no_call_is_keyed_by_descriptor() {
-        assertEquals(List.of("d"), SiteKeys.keys(List.of("m()V"), List.of("7"), Map.of("m()V", Set.of(8))));
+        assertEquals(List.of("d"), SiteKeys.keys(List.of("m()V"), List.of("7"), Map.of("m()V", offsets(8))));
     }
 
     @Test
@@ -122,12 +121,20 @@ class SiteKeysTest {
         writer.visitEnd();
         byte[] before = writer.toByteArray();
 
-        byte[] after = SiteKeys.addTo(before);
+        byte[] after = SiteKeys.addTo(before, List.of("m()V"), List.of("1"));
 
         // n()V has the same call at offset 1, which is no site of its own: the name tells m's site apart
         assertEquals(List.of("n"), siteKeys(after));
         assertEquals(SiteKeys.positions(new ClassReader(before)), SiteKeys.positions(new ClassReader(after)));
-        assertArrayEquals(after, SiteKeys.addTo(before));
+        assertArrayEquals(after, SiteKeys.addTo(before, List.of("m()V"), List.of("1")));
+    }
+
+    private static BitSet offsets(int... offsets) {
+        BitSet set = new BitSet();
+        for (int offset : offsets) {
+            set.set(offset);
+        }
+        return set;
     }
 
     private static MethodVisitor position(MethodVisitor method, List<Label> positions) {

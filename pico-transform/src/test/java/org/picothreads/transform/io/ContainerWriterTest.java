@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.transform.io.TestFiles.bytes;
 
+import java.io.BufferedOutputStream;
+import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
@@ -16,9 +18,11 @@ import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.stream.Collectors;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipFile;
+import java.util.zip.ZipOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.picothreads.transform.ClassOutput;
@@ -137,6 +141,42 @@ class ContainerWriterTest {
     }
 
     /** A jar with a manifest, a directory entry, a module descriptor, a stored resource, comments and times. */
+    @Test
+    void a_jar_whose_entries_were_compressed_in_parallel_is_byte_for_byte_the_jar_a_zip_stream_writes_alone()
+            throws Exception {
+        Map<ZipEntry, byte[]> entries = new LinkedHashMap<>();
+        entries.put(TestFiles.entry("META-INF/"), new byte[0]);
+        entries.put(TestFiles.entry("META-INF/MANIFEST.MF"), MANIFEST);
+        StringBuilder large = new StringBuilder();
+        Random random = new Random(14);
+        while (large.length() < 300_000) {
+            large.append("line ").append(random.nextInt(1000)).append(random.nextBoolean() ? " pico\n" : " thread\n");
+        }
+        entries.put(TestFiles.entry("com/x/large.txt"), bytes(large.toString()));
+        byte[] data = {0, 1, 2, (byte) 0xff};
+        entries.put(TestFiles.storedEntry("com/x/data.bin", data), data);
+        entries.put(TestFiles.entry("com/x/Foo.class"), TestClasses.plainClass("com/x/Foo"));
+        entries.put(TestFiles.entry("com/x/empty.txt"), new byte[0]);
+        ClassContainer container = ClassContainer.read(
+                TestFiles.writeJar(temporary.resolve("in.jar"), entries, "a comment"));
+        Path alone = temporary.resolve("alone.jar");
+        try (OutputStream file = Files.newOutputStream(alone);
+                ZipOutputStream zip = new ZipOutputStream(new BufferedOutputStream(file))) {
+            for (ContainerEntry entry : container.entries()) {
+                zip.putNextEntry(ContainerWriter.archiveEntryFor(entry));
+                zip.write(entry.bytes());
+                zip.closeEntry();
+            }
+            zip.setComment(container.archiveComment());
+        }
+        Path written = temporary.resolve("written.jar");
+
+        ContainerWriter.writeJar(container, written);
+
+        assertArrayEquals(Files.readAllBytes(alone), Files.readAllBytes(written));
+        assertArrayEquals(bytes(large.toString()), TestFiles.contents(written).get("com/x/large.txt"));
+    }
+
     private Path richJar() {
         Map<ZipEntry, byte[]> entries = new LinkedHashMap<>();
         ZipEntry manifest = TestFiles.entry("META-INF/MANIFEST.MF");

@@ -10,7 +10,9 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.Opcodes;
@@ -21,6 +23,7 @@ import org.objectweb.asm.tree.InvokeDynamicInsnNode;
 import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TypeInsnNode;
+import org.picothreads.transform.internal.IndependentWork;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
@@ -53,8 +56,22 @@ import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
  * kept (the runtime's frame check pins there).
  */
 public final class SuspendabilityAnalysis {
-    /** One method of the input: its class and its node. */
+    /**
+     * One method of the input: its class and its node. Equality and hash code are written out, the same as a record's
+     * (the nodes by identity): a record's own go through method handles, which the quick compiler alone (the command
+     * line's short run) leaves slow.
+     */
     public record MethodReference(ClassNode owner, MethodNode method) {
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof MethodReference reference && reference.owner == owner
+                    && reference.method == method;
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * Objects.hashCode(owner) + Objects.hashCode(method);
+        }
     }
 
     /** An invokedynamic LambdaMetafactory site: the functional interface it creates and what it calls. */
@@ -75,9 +92,14 @@ public final class SuspendabilityAnalysis {
     /** The program's classes known so far, by internal name; null values for names the reader does not know. */
     private final Map<String, ClassNode> inputs = new HashMap<>();
     private final Map<String, List<MethodReference>> methodsByNameAndDescriptor = new HashMap<>();
-    private final List<LambdaBinding> lambdaBindings = new ArrayList<>();
+    /** The lambda sites bound so far, by the name of the interface method they implement, in the order met. */
+    private final Map<String, List<LambdaBinding>> lambdaBindings = new HashMap<>();
     private final Map<CallKey, List<Object>> callTargetsCache = new HashMap<>();
-    private final Map<String, Boolean> subtypeCache = new HashMap<>();
+    /**
+     * Whether a type is a subtype of another, by the type and then the other; concurrent, for
+     * {@link #findCallTargets}.
+     */
+    private final Map<String, Map<String, Boolean>> subtypeCache = new ConcurrentHashMap<>();
 
     /** The classes an earlier run rewrote, by internal name. */
     private final Set<String> alreadyRewrittenClasses = new HashSet<>();
@@ -127,7 +149,8 @@ public final class SuspendabilityAnalysis {
      */
     public static SuspendabilityAnalysis onDemand(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
             Function<String, List<String>> declaringClasses) {
-        return new SuspendabilityAnalysis(hierarchy, reader, declaringClasses);
+        // a null one would make this the analysis of a fixed set of classes, which never reads one
+        return new SuspendabilityAnalysis(hierarchy, reader, Objects.requireNonNull(declaringClasses));
     }
 
     /**
@@ -149,7 +172,15 @@ public final class SuspendabilityAnalysis {
 
     /** The program's class of this name known to the analysis, reading it when needed, or null. */
     public synchronized ClassNode programClass(String internalName) {
-        if (inputs.containsKey(internalName)) {
+        return knownClass(internalName);
+    }
+
+    /**
+     * {@link #programClass} for the analysis's own steps, which hold the lock already or, for a fixed set of classes
+     * (all known from the start, nothing read), need none: there it only looks the class up.
+     */
+    private ClassNode knownClass(String internalName) {
+        if (declaringClasses == null || inputs.containsKey(internalName)) {
             return inputs.get(internalName);
         }
         ClassNode read = reader.apply(internalName);
@@ -169,6 +200,34 @@ public final class SuspendabilityAnalysis {
     public synchronized ClassNode classToRewrite(String internalName) {
         ClassNode classNode = programClass(internalName);
         return classNode == null || alreadyRewrittenClasses.contains(internalName) ? null : classNode;
+    }
+
+    /**
+     * Finds, on every processor, what each call of the classes may reach, before any call is decided: for a fixed set
+     * of classes ({@link #analyze}) this depends on no other answer, and deciding then only looks it up. Each call's
+     * targets are found by the same steps, in the same order, as when found on demand. Does nothing for an analysis
+     * that reads its classes as it goes.
+     */
+    public void findCallTargets(List<ClassNode> classes) {
+        if (declaringClasses != null) {
+            return;
+        }
+        Set<CallKey> distinct = new LinkedHashSet<>();
+        for (ClassNode classNode : classes) {
+            for (MethodNode method : classNode.methods) {
+                distinct.addAll(callKeys(method));
+            }
+        }
+        List<CallKey> keys = new ArrayList<>(distinct);
+        List<?>[] targets = new List<?>[keys.size()];
+        IndependentWork.forEachIndex(keys.size(), index -> targets[index] = computeCallTargets(keys.get(index)));
+        synchronized (this) {
+            for (int index = 0; index < targets.length; index++) {
+                @SuppressWarnings("unchecked")
+                List<Object> found = (List<Object>) targets[index];
+                callTargetsCache.putIfAbsent(keys.get(index), found);
+            }
+        }
     }
 
     /** True when the call instruction can suspend the thread that executes it. */
@@ -371,8 +430,8 @@ public final class SuspendabilityAnalysis {
                 }
             }
         }
-        lambdaBindings.add(new LambdaBinding(Type.getReturnType(dynamic.desc).getInternalName(), dynamic.name,
-                descriptors, implementation));
+        lambdaBindings.computeIfAbsent(dynamic.name, name -> new ArrayList<>()).add(new LambdaBinding(
+                Type.getReturnType(dynamic.desc).getInternalName(), dynamic.name, descriptors, implementation));
     }
 
     /** The distinct keys of the method's calls, in order. */
@@ -505,7 +564,7 @@ public final class SuspendabilityAnalysis {
         if (declaringClasses != null) {
             for (String declaring : declaringClasses.apply(member)) {
                 if (!inputs.containsKey(declaring) && isSubtype(declaring, owner)) {
-                    programClass(declaring);
+                    knownClass(declaring);
                 }
             }
         }
@@ -518,10 +577,11 @@ public final class SuspendabilityAnalysis {
     }
 
     private void addLambdas(String owner, String name, String descriptor, List<Object> targets) {
-        // By index: resolving an implementation may read a class, whose lambda sites are added as this runs.
-        for (int index = 0; index < lambdaBindings.size(); index++) {
-            LambdaBinding binding = lambdaBindings.get(index);
-            if (!binding.methodName().equals(name) || !binding.methodDescriptors().contains(descriptor)
+        // By index, the list looked up again each time: resolving an implementation may read a class, whose lambda
+        // sites are added as this runs.
+        for (int index = 0; index < lambdaBindings.getOrDefault(name, List.of()).size(); index++) {
+            LambdaBinding binding = lambdaBindings.get(name).get(index);
+            if (!binding.methodDescriptors().contains(descriptor)
                     || !isSubtype(binding.interfaceType(), owner)) {
                 continue;
             }
@@ -542,7 +602,7 @@ public final class SuspendabilityAnalysis {
     /** The input method a call to {@code owner.member} resolves to, or null when it resolves outside the input. */
     private MethodReference resolve(String owner, String member) {
         for (String type = owner; type != null; ) {
-            ClassNode input = programClass(type);
+            ClassNode input = knownClass(type);
             if (input != null) {
                 MethodNode method = declared(input, member);
                 if (method != null) {
@@ -566,7 +626,7 @@ public final class SuspendabilityAnalysis {
      * rewritten. Overrides in other classes outside the input are not looked for, as for any code outside it.
      */
     private boolean capturesOnTheClasspath(String owner, String member) {
-        for (String type = owner; type != null && programClass(type) == null; ) {
+        for (String type = owner; type != null && knownClass(type) == null; ) {
             ClassHierarchy.ClassInfo info = hierarchy.find(type);
             if (info == null) {
                 return false;
@@ -584,7 +644,7 @@ public final class SuspendabilityAnalysis {
             return null;
         }
         visited.add(type);
-        ClassNode input = programClass(type);
+        ClassNode input = knownClass(type);
         List<String> supertypes = new ArrayList<>();
         if (input != null) {
             MethodNode method = declared(input, member);
@@ -611,10 +671,25 @@ public final class SuspendabilityAnalysis {
         return null;
     }
 
-    /** A call instruction's opcode and target: what decides whether it can suspend. */
+    /**
+     * A call instruction's opcode and target: what decides whether it can suspend. Equality and hash code are written
+     * out, with the values a record's own give (so maps keyed by it iterate in the same order), for the reason
+     * {@link MethodReference} gives.
+     */
     private record CallKey(int opcode, String owner, String name, String desc) {
         static CallKey of(MethodInsnNode call) {
             return new CallKey(call.getOpcode(), call.owner, call.name, call.desc);
+        }
+
+        @Override
+        public boolean equals(Object other) {
+            return other instanceof CallKey key && key.opcode == opcode && key.owner.equals(owner)
+                    && key.name.equals(name) && key.desc.equals(desc);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((opcode * 31 + owner.hashCode()) * 31 + name.hashCode()) * 31 + desc.hashCode();
         }
     }
 
@@ -629,11 +704,11 @@ public final class SuspendabilityAnalysis {
     }
 
     private boolean isSubtype(String type, String ancestor) {
-        String key = type + " " + ancestor;
-        Boolean cached = subtypeCache.get(key);
+        Map<String, Boolean> ancestors = subtypeCache.computeIfAbsent(type, unused -> new ConcurrentHashMap<>());
+        Boolean cached = ancestors.get(ancestor);
         if (cached == null) {
             cached = hierarchy.isSubtypeOf(type, ancestor);
-            subtypeCache.put(key, cached);
+            ancestors.put(ancestor, cached);
         }
         return cached;
     }
