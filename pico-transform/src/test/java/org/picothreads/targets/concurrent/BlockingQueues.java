@@ -47,9 +47,14 @@ public final class BlockingQueues {
             }
         });
         dequeConsumer.start();
+        // Put "c" only once "b" and "a" were taken (else a consumer that started late takes "c" from the last end
+        // before "a"), and "d" only once "c" was taken, so the order of the takes does not depend on how loaded the
+        // machine is; the sleeps make it likely that the consumer waits in each take.
+        while (!deque.isEmpty()) {
+            Thread.sleep(1);
+        }
         Thread.sleep(10);
         deque.putLast("c");
-        // Put "d" only once "c" was taken, so the order of the takes does not depend on how loaded the machine is.
         while (!deque.isEmpty()) {
             Thread.sleep(1);
         }
