@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 /** Small helpers shared by the runtime tests: an event log, starting threads from one PicoThread, waiting for them. */
@@ -50,6 +51,20 @@ final class PicoTesting {
                 throw new IllegalStateException(interrupted);
             }
         }
+    }
+
+    /** A Runnable that runs its body in a pinned region, as rewritten code does around a frame it cannot capture. */
+    static Runnable pinned(Script.Step body) {
+        return () -> {
+            Continuation.pin();
+            try {
+                body.run();
+            } catch (Exception unexpected) {
+                throw new IllegalStateException(unexpected);
+            } finally {
+                Continuation.unpin();
+            }
+        };
     }
 
     /** A log the threads append to; written on the carrier, read by the test after joining. */

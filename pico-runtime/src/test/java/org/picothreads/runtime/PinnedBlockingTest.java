@@ -2,29 +2,15 @@ package org.picothreads.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.picothreads.runtime.PicoTesting.events;
+import static org.picothreads.runtime.PicoTesting.pinned;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
-import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 class PinnedBlockingTest {
-
-    /** A Runnable that runs its body in a pinned region, as rewritten code does around a frame it cannot capture. */
-    private static Runnable pinned(Script.Step body) {
-        return () -> {
-            Continuation.pin();
-            try {
-                body.run();
-            } catch (Exception unexpected) {
-                throw new IllegalStateException(unexpected);
-            } finally {
-                Continuation.unpin();
-            }
-        };
-    }
 
     @Test
     void a_pinned_sleep_lets_the_other_threads_run_meanwhile() throws InterruptedException {

@@ -2,13 +2,13 @@ package org.picothreads.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.picothreads.runtime.PicoTesting.pinned;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
-import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 /** Spare carriers, once the blocks they compensated for have ended, never leave ready threads or timers unserved. */
@@ -39,16 +39,7 @@ class SpareCarrierTest {
             Thread[] threads = new Thread[carriers + WORKERS];
             for (int index = 0; index < carriers; index++) {
                 // each blocks its carrier for real, so that spares start; they end while the workers run
-                threads[index] = new PicoThread(() -> {
-                    Continuation.pin();
-                    try {
-                        ThreadCalls.sleep(2);
-                    } catch (InterruptedException unexpected) {
-                        throw new IllegalStateException(unexpected);
-                    } finally {
-                        Continuation.unpin();
-                    }
-                });
+                threads[index] = new PicoThread(pinned(() -> ThreadCalls.sleep(2)));
             }
             for (int index = carriers; index < threads.length; index++) {
                 threads[index] = new PicoThread(Script.of(Script.repeat(5, step -> Script.steps(

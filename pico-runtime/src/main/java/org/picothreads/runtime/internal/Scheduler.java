@@ -696,11 +696,9 @@ public final class Scheduler {
      */
     private void compensate() {
         if (carriers.size() - blockedCarriers >= parallelism) {
-            if (anyReadyHint() || (timerWaiting == null && anyLiveTimers())) {
-                // an idle carrier takes the ready threads, or the timers' role: one that parked without a role, as
-                // surplus while no carrier was blocked, would leave the blocked carriers' timers unfired
-                signalWork();
-            }
+            // one that parked without a role, as surplus while no carrier was blocked, would leave the blocked
+            // carriers' timers unfired
+            signalIfWorkUnserved();
         } else if (carriers.size() < mostCarriers) {
             startCarrier();
         }
@@ -1282,8 +1280,13 @@ public final class Scheduler {
      */
     private boolean surplusAtWork() {
         synchronized (lock) {
-            return blockedCarriers == 0 && busyCarriers() > parallelism;
+            return surplusAtWorkHoldingLock();
         }
+    }
+
+    /** As {@link #surplusAtWork}, the caller counted at work; under the lock. */
+    private boolean surplusAtWorkHoldingLock() {
+        return blockedCarriers == 0 && busyCarriers() > parallelism;
     }
 
     /**
@@ -1362,7 +1365,7 @@ public final class Scheduler {
         // Decided again under the lock, this carrier still counted at work: two carriers that both found themselves
         // surplus at the top of their rounds would otherwise both park so, and leave the ready threads and the timers
         // to nobody until a keep-alive ended; and one that blocked since needs this carrier's roles.
-        surplusAtWork &= blockedCarriers == 0 && busyCarriers() > parallelism;
+        surplusAtWork &= surplusAtWorkHoldingLock();
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
         // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
@@ -1479,6 +1482,15 @@ public final class Scheduler {
         carriers.remove(carrier);
         carrier.counters.addTo(endedCarriers);
         updateHints();
+        signalIfWorkUnserved();
+    }
+
+    /**
+     * Gets an idle carrier to take the ready threads, or the timers' role when no carrier holds it and a timer is
+     * armed: for when the carriers' count changed without any waker seeing it (one blocked, one retired). Under the
+     * lock.
+     */
+    private void signalIfWorkUnserved() {
         if (anyReadyHint() || timerWaiting == null && anyLiveTimers()) {
             signalWork();
         }
