@@ -13,7 +13,6 @@ import org.junit.jupiter.api.Test;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassTooLargeException;
-import org.objectweb.asm.ClassVisitor;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.FieldVisitor;
 import org.objectweb.asm.MethodVisitor;
@@ -33,7 +32,7 @@ class MarkerPatchTest {
 
         assertNotNull(patched);
         assertArrayEquals(SiteKeys.addByCopying(new ClassReader(classFile), keys), patched);
-        assertEquals(keys, element(patched, RuntimeNames.SITE_KEYS_ELEMENT));
+        assertEquals(keys, MarkerElements.strings(patched, RuntimeNames.SITE_KEYS_ELEMENT));
     }
 
     @Test
@@ -43,7 +42,7 @@ class MarkerPatchTest {
         assertNull(MarkerPatch.appendToMarker(new ClassReader(classFile), classFile, RuntimeNames.SITE_KEYS_ELEMENT,
                 List.of("o")));
         byte[] keyed = SiteKeys.addTo(classFile, List.of("m()V"), List.of("1"));
-        assertEquals(List.of("n"), element(keyed, RuntimeNames.SITE_KEYS_ELEMENT));
+        assertEquals(List.of("n"), MarkerElements.strings(keyed, RuntimeNames.SITE_KEYS_ELEMENT));
     }
 
     @Test
@@ -121,30 +120,5 @@ class MarkerPatchTest {
         copy[8] = (byte) (count >>> 8);
         copy[9] = (byte) count;
         return copy;
-    }
-
-    /** The strings of the marker's array element {@code name}. */
-    private static List<String> element(byte[] classFile, String name) {
-        List<String> values = new ArrayList<>();
-        new ClassReader(classFile).accept(new ClassVisitor(RuntimeNames.ASM_API) {
-            @Override
-            public AnnotationVisitor visitAnnotation(String descriptor, boolean visible) {
-                if (!descriptor.equals(RuntimeNames.REWRITTEN_MARKER)) {
-                    return null;
-                }
-                return new AnnotationVisitor(RuntimeNames.ASM_API) {
-                    @Override
-                    public AnnotationVisitor visitArray(String element) {
-                        return !element.equals(name) ? null : new AnnotationVisitor(RuntimeNames.ASM_API) {
-                            @Override
-                            public void visit(String unnamed, Object value) {
-                                values.add((String) value);
-                            }
-                        };
-                    }
-                };
-            }
-        }, 0);
-        return values;
     }
 }
