@@ -85,9 +85,9 @@ public final class IoWait {
         }
         poller.startWaiting(waits, operation, thread);
         if (deadline == NO_DEADLINE) {
-            Parking.park(waits, false, 0);
+            Parking.parkAfterFrameCheck(waits, false, 0);
         } else {
-            Parking.park(waits, true, Math.max(1, deadline - System.nanoTime()));
+            Parking.parkAfterFrameCheck(waits, true, Math.max(1, deadline - System.nanoTime()));
         }
         finish(poller, waits, operation, thread);
     }

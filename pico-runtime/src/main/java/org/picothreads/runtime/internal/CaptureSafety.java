@@ -150,6 +150,28 @@ final class CaptureSafety {
         return false;
     }
 
+    /**
+     * Makes the frame check at a runtime entry that is about to block, above the runtime's own frames that lead from
+     * it to the capture, and marks the task when every frame is capturable; the capture below it then consumes the
+     * mark ({@code Scheduler.capturable}) instead of walking again. The walk starts at the frame that calls
+     * {@link StackWalker#walk}, and the JDK fills every frame it fetches, those of the runtime that the check skips
+     * included: made here, the walk does not fetch the scheduler's frames between the entry and the capture (four for
+     * {@code Thread.sleep}, three for pico-net's waits). The check is the same, as those frames are the runtime's
+     * and skipped either way. Nothing is marked when the task is pinned, when its caller was restored (the capture
+     * needs no walk), or when a frame cannot be captured (the capture's own check walks again and counts the pin).
+     *
+     * <p>The caller clears {@link Task#framesCheckedAhead} in a finally block around the call that may capture, so
+     * that a mark never outlives the entry that made it (a wait that ended before it began, an exception), and
+     * calls this only where the thread blocks unless its wait has already ended.
+     */
+    static void checkAhead(Task task) {
+        if (task.pinDepth > 0 || task.callerRestored) {
+            return;
+        }
+        task.framesCheckedAhead = !ENABLED
+                || walker(framesLastWalked).walk(CaptureSafety::firstUncapturableFrame) == null;
+    }
+
     /** The walker whose first batch fetches {@code frames} frames (within the JDK's bounds). */
     private static StackWalker walker(int frames) {
         int estimate = Math.max(1, Math.min(frames, LARGEST_ESTIMATE));
@@ -318,17 +340,23 @@ final class CaptureSafety {
                     }
                     siteOffsets[at] = offset;
                     siteKeys[at] = key.charAt(site);
-                    byOffset.merge(offset, key.charAt(site) == 'o', Boolean::logicalAnd);
-                    continuationOffsets.merge(offset, continuation, Boolean::logicalAnd);
+                    andInto(byOffset, offset, key.charAt(site) == 'o');
+                    andInto(continuationOffsets, offset, continuation);
                 }
-                byName.computeIfAbsent(methods[index].substring(0, parenthesis), name -> new ArrayList<>())
-                        .add(new CapturingMethod(methods[index].substring(parenthesis), siteOffsets, siteKeys,
-                                continuation));
+                String name = methods[index].substring(0, parenthesis);
+                List<CapturingMethod> ofName = byName.get(name);
+                if (ofName == null) {
+                    ofName = new ArrayList<>();
+                    byName.put(name, ofName);
+                }
+                ofName.add(new CapturingMethod(methods[index].substring(parenthesis), siteOffsets, siteKeys,
+                        continuation));
             }
             Map<String, NamedSites> named = new HashMap<>();
-            byName.forEach((name, list) -> named.put(name, NamedSites.of(list)));
-            int[] sitesByOffset = byOffset.entrySet().stream().filter(Map.Entry::getValue)
-                    .mapToInt(Map.Entry::getKey).sorted().toArray();
+            for (Map.Entry<String, List<CapturingMethod>> ofName : byName.entrySet()) {
+                named.put(ofName.getKey(), NamedSites.of(ofName.getValue()));
+            }
+            int[] sitesByOffset = sortedKeys(byOffset, true);
             boolean[] continuationsByOffset = new boolean[sitesByOffset.length];
             for (int index = 0; index < sitesByOffset.length; index++) {
                 continuationsByOffset[index] = continuationOffsets.get(sitesByOffset[index]);
@@ -363,7 +391,7 @@ final class CaptureSafety {
         /** {@code name+descriptor} with the continuation's parameter added after the last one. */
         private static String withContinuationParameter(String method) {
             int close = method.lastIndexOf(')');
-            return method.substring(0, close) + CONTINUATION_PARAMETER + method.substring(close);
+            return method.substring(0, close).concat(CONTINUATION_PARAMETER).concat(method.substring(close));
         }
 
         /**
@@ -373,7 +401,7 @@ final class CaptureSafety {
         int judge(StackWalker.StackFrame frame) {
             if (capturingMethods == null) {
                 return notCapturable.isEmpty()
-                        || !notCapturable.contains(frame.getMethodName() + frame.getDescriptor()) ? CAPTURABLE
+                        || !notCapturable.contains(frame.getMethodName().concat(frame.getDescriptor())) ? CAPTURABLE
                         : NOT_CAPTURABLE;
             }
             int offset = frame.getByteCodeIndex();
@@ -395,6 +423,34 @@ final class CaptureSafety {
             // calls nothing through a method handle but the one resume entry of the exact type.
             return name.equals(DispatchFrame.RESUME_ENTRY) ? RESUME_ENTRY : NOT_CAPTURABLE;
         }
+    }
+
+    /**
+     * Sets {@code offset}'s flag in {@code flags} to {@code flag} the first time, and to the logical and of the two
+     * after that. Written out, like the rest of the marker's reading, without lambdas or streams: every class they
+     * would spin or load is start-up work for each program's first capture.
+     */
+    private static void andInto(Map<Integer, Boolean> flags, int offset, boolean flag) {
+        Boolean earlier = flags.get(offset);
+        flags.put(offset, earlier == null ? flag : earlier && flag);
+    }
+
+    /** The offsets in {@code flags}, ascending: all of them, or only those whose flag is true. */
+    private static int[] sortedKeys(Map<Integer, Boolean> flags, boolean onlySet) {
+        int[] keys = new int[flags.size()];
+        int count = 0;
+        for (Map.Entry<Integer, Boolean> entry : flags.entrySet()) {
+            if (!onlySet || entry.getValue()) {
+                // an insertion sort, once per class: Arrays.sort would spin lambdas of its own at a program's first capture
+                int offset = entry.getKey();
+                int at = count++;
+                for (; at > 0 && keys[at - 1] > offset; at--) {
+                    keys[at] = keys[at - 1];
+                }
+                keys[at] = offset;
+            }
+        }
+        return Arrays.copyOf(keys, count);
     }
 
     /**
@@ -423,11 +479,11 @@ final class CaptureSafety {
             Map<Integer, Boolean> continuations = new HashMap<>();
             for (CapturingMethod method : methods) {
                 for (int site = 0; site < method.sites.length; site++) {
-                    byName.merge(method.sites[site], method.keys[site] != 'd', Boolean::logicalAnd);
-                    continuations.merge(method.sites[site], method.continuation, Boolean::logicalAnd);
+                    andInto(byName, method.sites[site], method.keys[site] != 'd');
+                    andInto(continuations, method.sites[site], method.continuation);
                 }
             }
-            int[] offsets = byName.keySet().stream().mapToInt(Integer::intValue).sorted().toArray();
+            int[] offsets = sortedKeys(byName, false);
             boolean[] identified = new boolean[offsets.length];
             boolean[] onlyContinuations = new boolean[offsets.length];
             for (int index = 0; index < offsets.length; index++) {

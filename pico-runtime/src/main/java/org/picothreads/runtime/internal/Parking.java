@@ -33,6 +33,30 @@ public final class Parking {
         Scheduler.running().park(task, timed ? nanos : 0, blocker);
     }
 
+    /**
+     * {@link #park}, for a caller that parks only to wait for something that has not happened yet (pico-net's I/O
+     * waits, registered with the poller just before): the frame check is made here, above the scheduler's frames, so
+     * its walk fetches three frames fewer ({@link CaptureSafety#checkAhead}). A park that a pending permit ends at
+     * once has walked for nothing, which is why the runtime's own locks and queues, whose parks a permit often
+     * ends, call {@link #park}.
+     */
+    public static void parkAfterFrameCheck(Object blocker, boolean timed, long nanos) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            park(blocker, timed, nanos);
+            return;
+        }
+        if (Continuation.resumingPrimitive() || timed && nanos <= 0) {
+            return;
+        }
+        try {
+            CaptureSafety.checkAhead(task);
+            Scheduler.running().park(task, timed ? nanos : 0, blocker);
+        } finally {
+            task.framesCheckedAhead = false;
+        }
+    }
+
     /** {@code LockSupport.unpark(thread)}: for a PicoThread, wakes it or gives it a permit; null is ignored. */
     public static void unpark(Thread thread) {
         if (thread == null) {

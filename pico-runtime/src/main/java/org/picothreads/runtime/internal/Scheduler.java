@@ -544,6 +544,10 @@ public final class Scheduler {
             return true;
         }
         carrier.counters.framesChecked++;
+        if (task.framesCheckedAhead) {
+            task.framesCheckedAhead = false;
+            return true;
+        }
         if (CaptureSafety.everyFrameCapturable()) {
             return true;
         }

@@ -106,6 +106,11 @@ public final class Task {
      * below it needs no frame check. Consumed by the check.
      */
     boolean callerRestored;
+    /**
+     * True while a runtime entry that made the frame check itself, above the scheduler's frames, goes on to block
+     * ({@link CaptureSafety#checkAhead}): a capture below it needs no second walk. Consumed by the check.
+     */
+    boolean framesCheckedAhead;
 
     /** The PicoThread this task schedules; set when it starts. */
     Thread thread;

@@ -202,9 +202,11 @@ public final class ThreadCalls {
         throwIfInterrupted(task, null);
         task.callerRestored = callerRestored;
         try {
+            CaptureSafety.checkAhead(task);
             Scheduler.running().join(task, thread, target, nanos);
         } finally {
             task.callerRestored = false;
+            task.framesCheckedAhead = false;
         }
         completeWait(task, null);
         return isTerminated(thread, target);
@@ -307,9 +309,11 @@ public final class ThreadCalls {
                 Scheduler.running().yieldTask(task);
                 return;
             }
+            CaptureSafety.checkAhead(task);
             Scheduler.running().sleep(task, nanos);
         } finally {
             task.callerRestored = false;
+            task.framesCheckedAhead = false;
         }
         completeWait(task, SLEEP_INTERRUPTED);
     }
@@ -326,9 +330,11 @@ public final class ThreadCalls {
         throwIfInterrupted(task, null);
         task.callerRestored = callerRestored;
         try {
+            CaptureSafety.checkAhead(task);
             Scheduler.running().join(task, thread, target, nanos);
         } finally {
             task.callerRestored = false;
+            task.framesCheckedAhead = false;
         }
         completeWait(task, null);
     }
