@@ -2,10 +2,12 @@ package org.picothreads.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.acceptors.SharedServerSocketAcceptors;
+import org.picothreads.targets.net.callbacks.ReadsInsideCallbacks;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
@@ -13,6 +15,7 @@ import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
+import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TransformingClassLoader;
 import org.picothreads.transform.testing.ValidationAssertions;
@@ -98,5 +101,17 @@ class SocketValidationTest {
                     .append(" ended by java.net.SocketException: Socket closed");
         }
         assertEquals(expected.toString(), SharedServerSocketAcceptors.run());
+    }
+
+    @Test
+    void reads_and_joins_inside_a_jdk_callback_block_for_real_and_give_the_same_answers_as_on_platform_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResultAllowingPinnedBlocks(ReadsInsideCallbacks.class);
+        RuntimeStatistics before = RuntimeStatistics.now();
+        TargetRunner.runTransformed(ReadsInsideCallbacks.class);
+        RuntimeStatistics growth = RuntimeStatistics.now().since(before);
+        // the three reads inside forEach wait for the server, and the join of the helper that sleeps longer waits
+        assertTrue(growth.foreignFramePins() >= 4, () -> "blocks under forEach that pinned: " + growth);
+        assertTrue(growth.suspensions() >= 1, () -> "blocks outside forEach that suspended: " + growth);
     }
 }
