@@ -111,6 +111,12 @@ public final class SuspendabilityAnalysis {
     private Map<CallKey, NextStep> nextSteps;
     /** Decided methods: true when the method contains a call that can suspend. */
     private final Map<MethodNode, Boolean> decidedMethods = new IdentityHashMap<>();
+    /**
+     * The calls each method makes, read once from its code as the analysis first met it: every question (the call
+     * targets found up front, each decision, the blocking chains) asks again for the same method, and a method of
+     * the input is rewritten in place after the decisions, when its calls must still be read as they were.
+     */
+    private final Map<MethodNode, Set<CallKey>> callKeysOf = new IdentityHashMap<>();
 
     private SuspendabilityAnalysis(ClassHierarchy hierarchy, Function<String, ClassNode> reader,
             Function<String, List<String>> declaringClasses) {
@@ -213,9 +219,11 @@ public final class SuspendabilityAnalysis {
             return;
         }
         Set<CallKey> distinct = new LinkedHashSet<>();
-        for (ClassNode classNode : classes) {
-            for (MethodNode method : classNode.methods) {
-                distinct.addAll(callKeys(method));
+        synchronized (this) {
+            for (ClassNode classNode : classes) {
+                for (MethodNode method : classNode.methods) {
+                    distinct.addAll(callKeys(method));
+                }
             }
         }
         List<CallKey> keys = new ArrayList<>(distinct);
@@ -283,7 +291,6 @@ public final class SuspendabilityAnalysis {
     /** The next step of every decided call that can suspend, by a breadth-first search back from the primitives. */
     private Map<CallKey, NextStep> shortestNextSteps() {
         Map<CallKey, List<NextStep>> callersOf = new HashMap<>();
-        Map<MethodNode, Set<CallKey>> keysOf = new IdentityHashMap<>();
         Map<CallKey, NextStep> next = new HashMap<>();
         Deque<CallKey> reached = new ArrayDeque<>();
         Set<CallKey> done = new HashSet<>();
@@ -307,7 +314,7 @@ public final class SuspendabilityAnalysis {
                 if (!isCapturable(reference.method())) {
                     continue;
                 }
-                for (CallKey inside : keysOf.computeIfAbsent(reference.method(), SuspendabilityAnalysis::callKeys)) {
+                for (CallKey inside : callKeys(reference.method())) {
                     if (Boolean.TRUE.equals(decidedCalls.get(inside))) {
                         callersOf.computeIfAbsent(inside, unused -> new ArrayList<>())
                                 .add(new NextStep(reference, key));
@@ -435,7 +442,18 @@ public final class SuspendabilityAnalysis {
     }
 
     /** The distinct keys of the method's calls, in order. */
-    private static Set<CallKey> callKeys(MethodNode method) {
+    private Set<CallKey> callKeys(MethodNode method) {
+        Set<CallKey> known = callKeysOf.get(method);
+        if (known != null) {
+            return known;
+        }
+        Set<CallKey> keys = readCallKeys(method);
+        callKeysOf.put(method, keys);
+        return keys;
+    }
+
+    /** The distinct calls of the method's code, in the order of the code. */
+    private static Set<CallKey> readCallKeys(MethodNode method) {
         Set<CallKey> keys = new LinkedHashSet<>();
         for (AbstractInsnNode instruction : method.instructions) {
             if (instruction instanceof MethodInsnNode call) {
