@@ -441,7 +441,7 @@ final class CaptureSafety {
         int count = 0;
         for (Map.Entry<Integer, Boolean> entry : flags.entrySet()) {
             if (!onlySet || entry.getValue()) {
-                // an insertion sort, once per class: Arrays.sort would spin lambdas of its own at a program's first capture
+                // an insertion sort, once per class: Arrays.sort would spin lambdas of its own at the first capture
                 int offset = entry.getKey();
                 int at = count++;
                 for (; at > 0 && keys[at - 1] > offset; at--) {
