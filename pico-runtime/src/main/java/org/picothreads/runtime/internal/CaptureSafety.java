@@ -155,9 +155,9 @@ final class CaptureSafety {
      * it to the capture, and marks the task when every frame is capturable; the capture below it then consumes the
      * mark ({@code Scheduler.capturable}) instead of walking again. The walk starts at the frame that calls
      * {@link StackWalker#walk}, and the JDK fills every frame it fetches, those of the runtime that the check skips
-     * included: made here, the walk does not fetch the scheduler's frames between the entry and the capture (four for
-     * {@code Thread.sleep}, three for pico-net's waits). The check is the same, as those frames are the runtime's
-     * and skipped either way. Nothing is marked when the task is pinned, when its caller was restored (the capture
+     * included: made here, the walk does not fetch the scheduler's frames between the entry and the capture (three
+     * frames fewer, this method's own counted: 7 instead of 10 for a {@code Thread.sleep} at depth 1). The check is
+     * the same, as those frames are the runtime's and skipped either way. Nothing is marked when the task is pinned, when its caller was restored (the capture
      * needs no walk), or when a frame cannot be captured (the capture's own check walks again and counts the pin).
      *
      * <p>The caller clears {@link Task#framesCheckedAhead} in a finally block around the call that may capture, so
