@@ -2,6 +2,8 @@ package org.picothreads.transform.internal.analysis;
 
 import java.util.ArrayList;
 import java.util.BitSet;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
 import org.objectweb.asm.Opcodes;
@@ -9,8 +11,15 @@ import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.IincInsnNode;
+import org.objectweb.asm.tree.InsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.JumpInsnNode;
+import org.objectweb.asm.tree.LabelNode;
 import org.objectweb.asm.tree.LdcInsnNode;
+import org.objectweb.asm.tree.LookupSwitchInsnNode;
+import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
+import org.objectweb.asm.tree.TableSwitchInsnNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
 import org.objectweb.asm.tree.VarInsnNode;
 import org.objectweb.asm.tree.analysis.Analyzer;
@@ -43,6 +52,8 @@ public final class MethodFlow {
      * before the method's code changes (most flows are never asked, so most methods are analysed once, not twice).
      */
     private Frame<SourceValue>[] sources;
+    /** The labels other code than the instruction before them can lead to; found on the first question. */
+    private Set<LabelNode> mergeLabels;
 
     private MethodFlow(String ownerName, MethodNode method, Frame<BasicValue>[] frames, List<List<Integer>> normalSuccessors,
             List<List<Integer>> exceptionSuccessors, List<List<Integer>> monitorSuccessors) {
@@ -82,6 +93,147 @@ public final class MethodFlow {
      * else. Such an entry can be pushed again instead of being saved.
      */
     public AbstractInsnNode constantProducer(AbstractInsnNode instruction, int stackIndex) {
+        AbstractInsnNode producer = onlyProducer(instruction, stackIndex);
+        if (producer == null) {
+            return null;
+        }
+        int opcode = producer.getOpcode();
+        if (opcode >= Opcodes.ACONST_NULL && opcode <= Opcodes.SIPUSH) {
+            return producer;
+        }
+        if (opcode == Opcodes.LDC) {
+            Object constant = ((LdcInsnNode) producer).cst;
+            return constant instanceof Number || constant instanceof String ? producer : null;
+        }
+        return null;
+    }
+
+    /** True when the stack entry {@code stackIndex} before the instruction can only come from {@code ALOAD 0}. */
+    public boolean loadsReceiver(AbstractInsnNode instruction, int stackIndex) {
+        return onlyProducer(instruction, stackIndex) instanceof VarInsnNode load && load.getOpcode() == Opcodes.ALOAD
+                && load.var == 0;
+    }
+
+    /**
+     * The one instruction that produced the stack entry {@code stackIndex} before the instruction on every path, or
+     * null when several may have (or no path reaches it). Found by {@link #producerInStraightLine} where that can
+     * tell, otherwise by ASM's SourceInterpreter over the whole method, which gives the same answer there.
+     */
+    private AbstractInsnNode onlyProducer(AbstractInsnNode instruction, int stackIndex) {
+        AbstractInsnNode producer = producerInStraightLine(instruction, stackIndex);
+        return producer != UNDECIDED ? producer : producerBySources(instruction, stackIndex);
+    }
+
+    /** The answer of {@link #producerInStraightLine} when the code before the instruction is not one straight line. */
+    static final AbstractInsnNode UNDECIDED = new InsnNode(Opcodes.NOP);
+
+    /**
+     * The instruction that produced the stack entry {@code stackIndex} before the instruction, found by reading the
+     * code backwards from it while it runs in one straight line: no jump, switch, return or throw, and no label that
+     * a jump, a switch or an exception handler leads to, so that every path to the instruction comes through the same
+     * instructions. Each instruction read either leaves the entry where it is (it pops and pushes above it) or is
+     * its producer; the stack sizes come from the verifying analysis. {@link #UNDECIDED} at anything else: a
+     * label other code can reach, an instruction that copies or swaps entries (whose copies the SourceInterpreter
+     * attributes to it), the method's start. Most call sites' entries are pushed a few instructions before them, in
+     * the same expression, so the whole-method analysis is rarely needed.
+     */
+    AbstractInsnNode producerInStraightLine(AbstractInsnNode instruction, int stackIndex) {
+        int index = method.instructions.indexOf(instruction);
+        if (frames[index] == null) {
+            return UNDECIDED;
+        }
+        int sizeAfter = frames[index].getStackSize();
+        for (AbstractInsnNode previous = instruction.getPrevious(); previous != null;
+                previous = previous.getPrevious()) {
+            if (previous instanceof LabelNode label) {
+                if (mergeLabels().contains(label)) {
+                    return UNDECIDED;
+                }
+                continue;
+            }
+            int opcode = previous.getOpcode();
+            if (opcode < 0) {
+                continue; // a line number or a stack map frame
+            }
+            Frame<BasicValue> before = frames[method.instructions.indexOf(previous)];
+            Boolean pushes = pushesOneValue(previous);
+            if (before == null || pushes == null) {
+                return UNDECIDED;
+            }
+            int sizeBefore = before.getStackSize();
+            if (pushes && stackIndex == sizeAfter - 1) {
+                return previous;
+            }
+            int untouched = sizeAfter - (pushes ? 1 : 0);
+            if (stackIndex >= untouched || stackIndex >= sizeBefore) {
+                return UNDECIDED;
+            }
+            sizeAfter = sizeBefore;
+        }
+        return UNDECIDED;
+    }
+
+    /**
+     * Whether the instruction pushes one new stack entry (a long or double is one entry in ASM's frames) or none,
+     * having popped what it uses; null for an instruction after which the straight line ends or whose entries are
+     * copies (jumps, switches, returns, throws, subroutines, DUP and SWAP).
+     */
+    private static Boolean pushesOneValue(AbstractInsnNode instruction) {
+        int opcode = instruction.getOpcode();
+        if (instruction instanceof MethodInsnNode call) {
+            return Type.getReturnType(call.desc) != Type.VOID_TYPE;
+        }
+        if (instruction instanceof InvokeDynamicInsnNode dynamic) {
+            return Type.getReturnType(dynamic.desc) != Type.VOID_TYPE;
+        }
+        if (instruction instanceof JumpInsnNode || instruction instanceof TableSwitchInsnNode
+                || instruction instanceof LookupSwitchInsnNode) {
+            return null;
+        }
+        switch (opcode) {
+            case Opcodes.DUP, Opcodes.DUP_X1, Opcodes.DUP_X2, Opcodes.DUP2, Opcodes.DUP2_X1, Opcodes.DUP2_X2,
+                    Opcodes.SWAP, Opcodes.RET, Opcodes.IRETURN, Opcodes.LRETURN, Opcodes.FRETURN, Opcodes.DRETURN,
+                    Opcodes.ARETURN, Opcodes.RETURN, Opcodes.ATHROW:
+                return null;
+            case Opcodes.ISTORE, Opcodes.LSTORE, Opcodes.FSTORE, Opcodes.DSTORE, Opcodes.ASTORE, Opcodes.IASTORE,
+                    Opcodes.LASTORE, Opcodes.FASTORE, Opcodes.DASTORE, Opcodes.AASTORE, Opcodes.BASTORE,
+                    Opcodes.CASTORE, Opcodes.SASTORE, Opcodes.POP, Opcodes.POP2, Opcodes.PUTFIELD, Opcodes.PUTSTATIC,
+                    Opcodes.MONITORENTER, Opcodes.MONITOREXIT, Opcodes.NOP, Opcodes.IINC:
+                return false;
+            default:
+                return true;
+        }
+    }
+
+    /** The labels that a jump, a switch or an exception handler leads to, found on the first question. */
+    private Set<LabelNode> mergeLabels() {
+        if (mergeLabels == null) {
+            Set<LabelNode> labels = Collections.newSetFromMap(new IdentityHashMap<>());
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction instanceof JumpInsnNode jump) {
+                    labels.add(jump.label);
+                } else if (instruction instanceof TableSwitchInsnNode table) {
+                    labels.add(table.dflt);
+                    labels.addAll(table.labels);
+                } else if (instruction instanceof LookupSwitchInsnNode lookup) {
+                    labels.add(lookup.dflt);
+                    labels.addAll(lookup.labels);
+                }
+            }
+            for (TryCatchBlockNode handler : method.tryCatchBlocks) {
+                labels.add(handler.handler);
+            }
+            mergeLabels = labels;
+        }
+        return mergeLabels;
+    }
+
+    /**
+     * The one producer of the stack entry by ASM's SourceInterpreter, run over the whole method on the first question
+     * that needs it, which comes before the method's code changes (most flows never need it, so most methods are
+     * analysed once, not twice).
+     */
+    AbstractInsnNode producerBySources(AbstractInsnNode instruction, int stackIndex) {
         if (sources == null) {
             try {
                 sources = new Analyzer<>(new SourceInterpreter()).analyze(ownerName, method);
@@ -96,30 +248,7 @@ public final class MethodFlow {
             return null;
         }
         Set<AbstractInsnNode> producers = frame.getStack(stackIndex).insns;
-        if (producers.size() != 1) {
-            return null;
-        }
-        AbstractInsnNode producer = producers.iterator().next();
-        int opcode = producer.getOpcode();
-        if (opcode >= Opcodes.ACONST_NULL && opcode <= Opcodes.SIPUSH) {
-            return producer;
-        }
-        if (opcode == Opcodes.LDC) {
-            Object constant = ((LdcInsnNode) producer).cst;
-            return constant instanceof Number || constant instanceof String ? producer : null;
-        }
-        return null;
-    }
-
-    /** True when the stack entry {@code stackIndex} before the instruction can only come from {@code ALOAD 0}. */
-    public boolean loadsReceiver(AbstractInsnNode instruction, int stackIndex) {
-        Frame<SourceValue> frame = sources[method.instructions.indexOf(instruction)];
-        if (frame == null) {
-            return false;
-        }
-        Set<AbstractInsnNode> producers = frame.getStack(stackIndex).insns;
-        return producers.size() == 1 && producers.iterator().next() instanceof VarInsnNode load
-                && load.getOpcode() == Opcodes.ALOAD && load.var == 0;
+        return producers.size() == 1 ? producers.iterator().next() : null;
     }
 
     /** The frame before the instruction, or null when no path reaches it. */
