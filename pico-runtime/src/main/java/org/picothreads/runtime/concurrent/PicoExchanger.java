@@ -13,6 +13,9 @@ import org.picothreads.runtime.internal.Waiter;
  *
  * <p>As with the JDK, a thread that finds a partner waiting exchanges with it even when its interrupt status is set
  * (the status stays set); a thread that has to wait and is interrupted throws InterruptedException.
+ *
+ * <p>A thread that finds no partner joins the queue in the same hold of the guard in which it looked: two threads
+ * arriving together on two carriers would otherwise each find the queue empty and both wait.
  */
 public class PicoExchanger<V> extends Exchanger<V> {
     /** A waiter's {@code step} once a partner has taken its item and left one in its attachment. */
@@ -61,6 +64,7 @@ public class PicoExchanger<V> extends Exchanger<V> {
                     return received;
                 }
                 waiter.attachment = item;
+                waiting.add(waiter);
             }
         }
         while (true) {

@@ -5,14 +5,16 @@ import static org.picothreads.transform.validation.ManyCarriersTest.assertGivenO
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.carriers.ExchangerStress;
 import org.picothreads.targets.carriers.LatchBarrierStress;
 import org.picothreads.targets.carriers.LockConditionStress;
 import org.picothreads.targets.carriers.MonitorStress;
 import org.picothreads.targets.carriers.QueueStress;
 
 /**
- * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier:
- * every count and checksum is exact on platform threads and rewritten, whatever the number of carriers.
+ * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier,
+ * and pairs of threads over exchangers: every count and checksum is exact on platform threads and rewritten, whatever
+ * the number of carriers.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CarrierStressTest {
@@ -40,5 +42,13 @@ class CarrierStressTest {
     void two_thousand_threads_meet_at_a_barrier_five_times_between_two_latches() throws Exception {
         assertGivenOnPlatformThreadsAndRewritten(LatchBarrierStress.class, "threads 2000, arrivals per generation"
                 + " 2000 2000 2000 2000 2000, failures 0, the watcher saw the done latch reach zero true");
+    }
+
+    @Test
+    void twenty_pairs_of_threads_woken_together_exchange_in_every_round_without_both_of_a_pair_waiting()
+            throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(ExchangerStress.class, "pairs 20, rounds 250, exchanges that gave"
+                + " the partner's item of the same round 10000, checksum 2495000, threads whose exchange timed out 0,"
+                + " rounds not ready in time 0");
     }
 }
