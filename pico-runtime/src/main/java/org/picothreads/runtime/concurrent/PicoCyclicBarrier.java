@@ -14,6 +14,11 @@ import org.picothreads.runtime.internal.Waiter;
  * thread (blocks without suspending) rather than suspending it.
  */
 public class PicoCyclicBarrier extends CyclicBarrier {
+    /** A waiter's step once it has arrived and counted itself in its generation. */
+    private static final int ARRIVED = 1;
+    /** A waiter's step while it waits for a trip to end, after an interrupt that it reports when it arrives. */
+    private static final int INTERRUPTED_BEFORE_ARRIVAL = 2;
+
     private final Object guard = new Object();
     /** Threads waiting for the current generation to trip or break. */
     private final WaitQueue waiters = new WaitQueue();
@@ -58,36 +63,54 @@ public class PicoCyclicBarrier extends CyclicBarrier {
     }
 
     /**
-     * The blocking primitive behind both awaits. The first invocation arrives (its arrival index and generation are
-     * kept in the waiter); a re-invocation after a suspension only waits on.
+     * The blocking primitive behind both awaits. A thread arrives once (its arrival index and generation are kept in
+     * the waiter, whose step becomes {@link #ARRIVED}); a re-invocation after a suspension only waits on. A thread
+     * that comes while the last arrival runs the barrier action (outside the guard, with the count at zero) waits
+     * for the trip to end and then arrives in the next generation, as the JDK's arrivals wait for the lock that its
+     * last arrival holds while running the action (counted into the generation being tripped, it would be released
+     * with it, one party too many, and leave the next generation one short). Such a wait is not timed, as the JDK's
+     * wait for its lock is not; an interrupt during it is reported on arrival, as the JDK does.
      */
     final int arrive(long nanos) throws InterruptedException, BrokenBarrierException, TimeoutException {
         Waiter waiter = Waiter.enter(guard, nanos);
         Generation mine;
-        if (waiter.isFresh()) {
+        while (waiter.step != ARRIVED) {
             Runnable command = null;
             int index;
             synchronized (guard) {
                 mine = generation;
+                waiters.remove(waiter);
+                waiter.clearSignal();
                 if (mine.broken) {
                     waiter.finish();
                     throw new BrokenBarrierException();
                 }
-                if (waiter.takeInterrupt()) {
-                    breakBarrier();
-                    waiter.finish();
-                    throw new InterruptedException();
+                boolean interrupted = waiter.takeInterrupt() || waiter.step == INTERRUPTED_BEFORE_ARRIVAL;
+                if (count == 0) {
+                    waiter.step = interrupted ? INTERRUPTED_BEFORE_ARRIVAL : 0;
+                    waiters.add(waiter);
+                    index = -1;
+                } else {
+                    if (interrupted) {
+                        breakBarrier();
+                        waiter.finish();
+                        throw new InterruptedException();
+                    }
+                    index = --count;
+                    if (index == 0) {
+                        command = barrierCommand;
+                    }
+                    waiter.step = ARRIVED;
+                    waiter.count = index;
+                    waiter.attachment = mine;
                 }
-                index = --count;
-                if (index == 0) {
-                    command = barrierCommand;
-                }
-                waiter.count = index;
-                waiter.attachment = mine;
             }
             if (index == 0) {
                 waiter.finish();
                 return trip(command);
+            }
+            if (index < 0) {
+                waiter.parkUntimed(this);
             }
         }
         mine = (Generation) waiter.attachment;

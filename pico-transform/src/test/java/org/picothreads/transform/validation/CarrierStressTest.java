@@ -5,6 +5,7 @@ import static org.picothreads.transform.validation.ManyCarriersTest.assertGivenO
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.carriers.BarrierActionArrivals;
 import org.picothreads.targets.carriers.ExchangerStress;
 import org.picothreads.targets.carriers.LatchBarrierStress;
 import org.picothreads.targets.carriers.LockConditionStress;
@@ -13,7 +14,7 @@ import org.picothreads.targets.carriers.QueueStress;
 
 /**
  * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier,
- * and pairs of threads over exchangers: every count and checksum is exact on platform threads and rewritten, whatever
+ * threads arriving at a barrier while its action runs, and pairs of threads over exchangers: every count and checksum is exact on platform threads and rewritten, whatever
  * the number of carriers.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
@@ -50,5 +51,11 @@ class CarrierStressTest {
         assertGivenOnPlatformThreadsAndRewritten(ExchangerStress.class, "pairs 20, rounds 250, exchanges that gave"
                 + " the partner's item of the same round 10000, checksum 2495000, threads whose exchange timed out 0,"
                 + " rounds not ready in time 0");
+    }
+
+    @Test
+    void sixteen_threads_five_times_at_a_barrier_of_four_whose_action_sleeps_trip_it_exactly_twenty_times() throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(BarrierActionArrivals.class, "trips 20, awaits that returned 80,"
+                + " sum of arrival indices 120, awaits that timed out 0, awaits that found the barrier broken 0");
     }
 }
