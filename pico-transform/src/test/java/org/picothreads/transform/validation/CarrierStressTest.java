@@ -14,8 +14,8 @@ import org.picothreads.targets.carriers.QueueStress;
 
 /**
  * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier,
- * threads arriving at a barrier while its action runs, and pairs of threads over exchangers: every count and checksum is exact on platform threads and rewritten, whatever
- * the number of carriers.
+ * threads arriving at a barrier while its action runs, and pairs of threads over exchangers: every count and
+ * checksum is exact on platform threads and rewritten, whatever the number of carriers.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CarrierStressTest {
@@ -54,7 +54,8 @@ class CarrierStressTest {
     }
 
     @Test
-    void sixteen_threads_five_times_at_a_barrier_of_four_whose_action_sleeps_trip_it_exactly_twenty_times() throws Exception {
+    void sixteen_threads_five_times_at_a_barrier_of_four_whose_action_sleeps_trip_it_exactly_twenty_times()
+            throws Exception {
         assertGivenOnPlatformThreadsAndRewritten(BarrierActionArrivals.class, "trips 20, awaits that returned 80,"
                 + " sum of arrival indices 120, awaits that timed out 0, awaits that found the barrier broken 0");
     }
