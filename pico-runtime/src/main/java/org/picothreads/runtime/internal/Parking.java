@@ -18,19 +18,10 @@ public final class Parking {
      * at the end of a restore returns at once: its park is over.
      */
     public static void park(Object blocker, boolean timed, long nanos) {
-        Task task = Carrier.currentTaskOnThisThread();
-        if (task == null) {
-            if (!timed) {
-                LockSupport.park(blocker);
-            } else if (nanos > 0) {
-                LockSupport.parkNanos(blocker, nanos);
-            }
-            return;
+        Task task = taskToPark(blocker, timed, nanos);
+        if (task != null) {
+            Scheduler.running().park(task, timed ? nanos : 0, blocker);
         }
-        if (Continuation.resumingPrimitive() || timed && nanos <= 0) {
-            return;
-        }
-        Scheduler.running().park(task, timed ? nanos : 0, blocker);
     }
 
     /**
@@ -41,12 +32,8 @@ public final class Parking {
      * ends, call {@link #park}.
      */
     public static void parkAfterFrameCheck(Object blocker, boolean timed, long nanos) {
-        Task task = Carrier.currentTaskOnThisThread();
+        Task task = taskToPark(blocker, timed, nanos);
         if (task == null) {
-            park(blocker, timed, nanos);
-            return;
-        }
-        if (Continuation.resumingPrimitive() || timed && nanos <= 0) {
             return;
         }
         try {
@@ -55,6 +42,24 @@ public final class Parking {
         } finally {
             task.framesCheckedAhead = false;
         }
+    }
+
+    /**
+     * The running PicoThread's task when the park is still to be made, or null when it is over: a platform thread
+     * parked here with LockSupport, a PicoThread re-invoked at the end of a restore, or a timed park with no time
+     * left. Returns before the park's frame check, so that it adds no frame to the walk.
+     */
+    private static Task taskToPark(Object blocker, boolean timed, long nanos) {
+        Task task = Carrier.currentTaskOnThisThread();
+        if (task == null) {
+            if (!timed) {
+                LockSupport.park(blocker);
+            } else if (nanos > 0) {
+                LockSupport.parkNanos(blocker, nanos);
+            }
+            return null;
+        }
+        return Continuation.resumingPrimitive() || timed && nanos <= 0 ? null : task;
     }
 
     /** {@code LockSupport.unpark(thread)}: for a PicoThread, wakes it or gives it a permit; null is ignored. */
