@@ -2,20 +2,31 @@ package org.picothreads.net;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.Queue;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * Serializes the transfers in one direction of one socket (its writes, or its refills), as java.net's stream locks
  * do: a holder may wait for the channel partway, and others wait for it. Taking a free lock is one compare-and-set
- * and allocates nothing; only a caller that finds it held waits on this object's monitor, which is a runtime monitor
- * for a PicoThread (this class is rewritten). Not reentrant; the wait is not interruptible, as java.net's is not (an
- * interrupt meanwhile stays set).
+ * and allocates nothing. A caller that finds it held joins a queue (made at the first contention) and parks, which
+ * suspends only a PicoThread (this class is rewritten); releasing unparks the first queued thread. Neither side takes
+ * a monitor, so a release never waits, even for a woken thread that has not run yet. Not reentrant, not fair; the
+ * wait is not interruptible, as java.net's is not (an interrupt meanwhile stays set).
+ *
+ * <p>No wake-up is lost: a waiter joins the queue before it tries the lock again, and a release clears the owner
+ * before it reads the queue, so either the waiter's try sees the lock free or the release sees the waiter. A woken
+ * waiter that loses the lock to a newcomer stays first and is woken again by the newcomer's release.
  */
 final class TransferLock {
     private static final VarHandle OWNER;
+    private static final VarHandle WAITERS;
 
     static {
         try {
-            OWNER = MethodHandles.lookup().findVarHandle(TransferLock.class, "owner", Thread.class);
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            OWNER = lookup.findVarHandle(TransferLock.class, "owner", Thread.class);
+            WAITERS = lookup.findVarHandle(TransferLock.class, "waiters", Queue.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -23,40 +34,53 @@ final class TransferLock {
 
     /** The thread holding the lock, or null. */
     private volatile Thread owner;
-    /** Threads waiting on the monitor for the lock; changed under the monitor. */
-    private volatile int waiting;
+    /** The threads waiting for the lock, first to be woken first; null until a caller first finds the lock held. */
+    private volatile Queue<Thread> waiters;
 
     void lock() {
         Thread caller = Thread.currentThread();
-        if (OWNER.compareAndSet(this, null, caller)) {
-            return;
+        if (!OWNER.compareAndSet(this, null, caller)) {
+            lockAfterWaiting(caller);
         }
-        boolean interrupted = false;
-        synchronized (this) {
-            waiting++;
-            try {
-                while (!OWNER.compareAndSet(this, null, caller)) {
-                    try {
-                        wait();
-                    } catch (InterruptedException e) {
-                        interrupted = true;
-                    }
-                }
-            } finally {
-                waiting--;
+    }
+
+    void unlock() {
+        owner = null;
+        Queue<Thread> queue = waiters;
+        if (queue != null) {
+            Thread first = queue.peek();
+            if (first != null) {
+                LockSupport.unpark(first);
             }
+        }
+    }
+
+    private void lockAfterWaiting(Thread caller) {
+        Queue<Thread> queue = waiters();
+        queue.add(caller);
+        boolean interrupted = false;
+        try {
+            while (!OWNER.compareAndSet(this, null, caller)) {
+                LockSupport.park(this);
+                // park returns at once while the status is set: keep it aside and set it again at the end
+                if (Thread.interrupted()) {
+                    interrupted = true;
+                }
+            }
+        } finally {
+            queue.remove(caller);
         }
         if (interrupted) {
             caller.interrupt();
         }
     }
 
-    void unlock() {
-        owner = null;
-        if (waiting > 0) {
-            synchronized (this) {
-                notifyAll();
-            }
+    private Queue<Thread> waiters() {
+        Queue<Thread> queue = waiters;
+        if (queue == null) {
+            Queue<Thread> made = new ConcurrentLinkedQueue<>();
+            queue = WAITERS.compareAndSet(this, null, made) ? made : waiters;
         }
+        return queue;
     }
 }
