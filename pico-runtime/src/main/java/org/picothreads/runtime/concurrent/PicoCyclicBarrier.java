@@ -4,6 +4,7 @@ import java.util.concurrent.BrokenBarrierException;
 import java.util.concurrent.CyclicBarrier;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.picothreads.runtime.internal.ThreadCalls;
 import org.picothreads.runtime.internal.WaitQueue;
 import org.picothreads.runtime.internal.Waiter;
 
@@ -12,6 +13,14 @@ import org.picothreads.runtime.internal.Waiter;
  * and platform threads may meet at it together. The state lives here, not in the superclass. The barrier action
  * runs in the thread that arrives last, inside this runtime frame, so a blocking call in the action pins that
  * thread (blocks without suspending) rather than suspending it.
+ *
+ * <p>The JDK's barrier runs its action holding the lock that every other method takes, so nothing else happens at
+ * the barrier until the trip has ended; this one runs it outside its guard, with {@code actionThread} set meanwhile.
+ * Every other thread therefore treats that as the JDK's held lock: an arriving thread waits to arrive in the
+ * next generation, a waiting thread's timeout or interrupt does not break the generation being tripped (it ends as
+ * the JDK's does once the trip is over: returning its index, with the interrupt status set again), and
+ * {@code reset}, {@code getNumberWaiting} and {@code isBroken} wait for the trip to end (blocking for real, as they
+ * are not suspension points). The action's own thread, which holds the JDK's lock, calls them without waiting.
  */
 public class PicoCyclicBarrier extends CyclicBarrier {
     /** A waiter's step once it has arrived and counted itself in its generation. */
@@ -28,6 +37,8 @@ public class PicoCyclicBarrier extends CyclicBarrier {
     private Generation generation = new Generation();
     /** Parties still to arrive in the current generation. */
     private int count;
+    /** The last arrival while it runs the barrier action and ends the trip (as user code sees it), or null. */
+    private Thread actionThread;
 
     /** One use of the barrier. */
     private static final class Generation {
@@ -65,7 +76,7 @@ public class PicoCyclicBarrier extends CyclicBarrier {
     /**
      * The blocking primitive behind both awaits. A thread arrives once (its arrival index and generation are kept in
      * the waiter, whose step becomes {@link #ARRIVED}); a re-invocation after a suspension only waits on. A thread
-     * that comes while the last arrival runs the barrier action (outside the guard, with the count at zero) waits
+     * that comes while the last arrival runs the barrier action (outside the guard, {@code actionThread} set) waits
      * for the trip to end and then arrives in the next generation, as the JDK's arrivals wait for the lock that its
      * last arrival holds while running the action (counted into the generation being tripped, it would be released
      * with it, one party too many, and leave the next generation one short). Such a wait is not timed, as the JDK's
@@ -86,7 +97,7 @@ public class PicoCyclicBarrier extends CyclicBarrier {
                     throw new BrokenBarrierException();
                 }
                 boolean interrupted = waiter.takeInterrupt() || waiter.step == INTERRUPTED_BEFORE_ARRIVAL;
-                if (count == 0) {
+                if (actionThread != null) {
                     waiter.step = interrupted ? INTERRUPTED_BEFORE_ARRIVAL : 0;
                     waiters.add(waiter);
                     index = -1;
@@ -99,6 +110,7 @@ public class PicoCyclicBarrier extends CyclicBarrier {
                     index = --count;
                     if (index == 0) {
                         command = barrierCommand;
+                        actionThread = waiter.thread();
                     }
                     waiter.step = ARRIVED;
                     waiter.count = index;
@@ -114,10 +126,11 @@ public class PicoCyclicBarrier extends CyclicBarrier {
             }
         }
         mine = (Generation) waiter.attachment;
+        boolean tripping;
         while (true) {
             if (waiter.takeInterrupt()) {
                 synchronized (guard) {
-                    if (mine == generation && !mine.broken) {
+                    if (mine == generation && !mine.broken && actionThread == null) {
                         breakBarrier();
                         waiter.leave(waiters);
                         waiter.finish();
@@ -137,7 +150,8 @@ public class PicoCyclicBarrier extends CyclicBarrier {
                     waiter.finish();
                     return (int) waiter.count;
                 }
-                if (waiter.timedOut()) {
+                tripping = actionThread != null;
+                if (!tripping && waiter.timedOut()) {
                     breakBarrier();
                     waiter.leave(waiters);
                     waiter.finish();
@@ -145,7 +159,11 @@ public class PicoCyclicBarrier extends CyclicBarrier {
                 }
                 waiters.add(waiter);
             }
-            waiter.park(this);
+            if (tripping) {
+                waiter.parkUntimed(this);
+            } else {
+                waiter.park(this);
+            }
         }
     }
 
@@ -158,6 +176,7 @@ public class PicoCyclicBarrier extends CyclicBarrier {
             }
             ran = true;
             synchronized (guard) {
+                actionThread = null;
                 generation = new Generation();
                 count = parties;
                 waiters.wakeAll();
@@ -166,9 +185,36 @@ public class PicoCyclicBarrier extends CyclicBarrier {
         } finally {
             if (!ran) {
                 synchronized (guard) {
+                    actionThread = null;
                     breakBarrier();
                 }
             }
+        }
+    }
+
+    /**
+     * Runs {@code step} under the guard once no barrier action runs, or at once in the action's own thread: the JDK
+     * runs these steps holding its lock, which the action's thread holds throughout the action. The wait is not
+     * interruptible, as the JDK's lock is not (an interrupt meanwhile stays set).
+     */
+    private void whenNoActionRuns(Runnable step) {
+        synchronized (guard) {
+            if (actionThread == null || actionThread == ThreadCalls.currentThread()) {
+                step.run();
+                return;
+            }
+        }
+        Waiter waiter = Waiter.enter(guard, -1);
+        try {
+            waiter.await(waiters, () -> {
+                if (actionThread != null) {
+                    return false;
+                }
+                step.run();
+                return true;
+            }, false, this);
+        } catch (InterruptedException impossible) {
+            throw new IllegalStateException(impossible);
         }
     }
 
@@ -186,23 +232,23 @@ public class PicoCyclicBarrier extends CyclicBarrier {
 
     @Override
     public boolean isBroken() {
-        synchronized (guard) {
-            return generation.broken;
-        }
+        boolean[] broken = new boolean[1];
+        whenNoActionRuns(() -> broken[0] = generation.broken);
+        return broken[0];
     }
 
     @Override
     public void reset() {
-        synchronized (guard) {
+        whenNoActionRuns(() -> {
             breakBarrier();
             generation = new Generation();
-        }
+        });
     }
 
     @Override
     public int getNumberWaiting() {
-        synchronized (guard) {
-            return parties - count;
-        }
+        int[] number = new int[1];
+        whenNoActionRuns(() -> number[0] = parties - count);
+        return number[0];
     }
 }

@@ -6,6 +6,7 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.picothreads.targets.carriers.BarrierActionArrivals;
+import org.picothreads.targets.carriers.BarrierActionObservers;
 import org.picothreads.targets.carriers.ExchangerStress;
 import org.picothreads.targets.carriers.LatchBarrierStress;
 import org.picothreads.targets.carriers.LockConditionStress;
@@ -14,8 +15,8 @@ import org.picothreads.targets.carriers.QueueStress;
 
 /**
  * Two thousand threads at a time over monitors, a lock and its conditions, blocking queues, a latch and a barrier,
- * threads arriving at a barrier while its action runs, and pairs of threads over exchangers: every count and
- * checksum is exact on platform threads and rewritten, whatever the number of carriers.
+ * threads arriving at a barrier or calling it while its action runs, and pairs of threads over exchangers: every
+ * count and checksum is exact on platform threads and rewritten, whatever the number of carriers.
  */
 @Timeout(value = 3, unit = TimeUnit.MINUTES)
 class CarrierStressTest {
@@ -58,5 +59,15 @@ class CarrierStressTest {
             throws Exception {
         assertGivenOnPlatformThreadsAndRewritten(BarrierActionArrivals.class, "trips 20, awaits that returned 80,"
                 + " sum of arrival indices 120, awaits that timed out 0, awaits that found the barrier broken 0");
+    }
+
+    @Test
+    void threads_that_time_out_are_interrupted_or_reset_the_barrier_while_its_action_runs_see_it_as_after_the_trip()
+            throws Exception {
+        assertGivenOnPlatformThreadsAndRewritten(BarrierActionObservers.class, "timeout during the action:"
+                + " first returned 1, last returned 0, broken false; interrupt during the action: first returned 1"
+                + " with its interrupt status true, last returned 0, broken false; calls during the action: in the"
+                + " action waiting 2, broken false; other threads saw waiting 0, broken false; first returned 1, last"
+                + " returned 0, broken after the reset false");
     }
 }
