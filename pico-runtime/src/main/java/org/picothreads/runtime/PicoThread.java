@@ -214,7 +214,8 @@ public class PicoThread extends Thread {
 
     /**
      * On this thread itself, the activations it is running and, below them, those a lazy resume has not re-entered
-     * yet, as a platform thread shows them; from another thread, an empty array (see ThreadCalls#stackTrace).
+     * yet, as a platform thread shows them; from another thread, its saved activations while it is suspended, and an
+     * empty array while a carrier runs it (see ThreadCalls#stackTrace).
      */
     @Override
     public StackTraceElement[] getStackTrace() {

@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Supplier;
 import org.picothreads.runtime.PicoThreads;
 import org.picothreads.runtime.SchedulingPolicy;
 
@@ -689,6 +690,18 @@ public final class Scheduler {
         }
     }
 
+    /** The carrier dispatching {@code task} now, or null. */
+    Carrier carrierRunning(Task task) {
+        synchronized (lock) {
+            for (Carrier carrier : carriers) {
+                if (Carrier.CURRENT.getVolatile(carrier) == task) {
+                    return carrier;
+                }
+            }
+        }
+        return null;
+    }
+
     /** True while a PicoThread is alive (admitted, not terminated). */
     boolean hasLiveTasks() {
         return liveTasks != null;
@@ -999,23 +1012,32 @@ public final class Scheduler {
             }
         }
         synchronized (liveLock) {
-            return writeDumpHoldingLanes(0, deadlock, blocked, unseen);
+            return whileNoDispatchBegins(0, () -> {
+                long live = threadsStarted - threadsTerminated;
+                return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked, unseen.size())
+                        : ThreadDump.liveHeader(live, blocked, unseen.size()), liveTasks, unseen);
+            });
         }
     }
 
     /**
-     * Writes the dump once the queues of lanes {@code index} and above are locked too; under the live list's lock.
-     *
-     * @param blocked carriers blocked by pinned threads
-     * @param unseen  the lines of the threads whose carriers are in unseen blocks
+     * Another thread's view of {@code task}'s stack for {@link Thread#getStackTrace()}: its saved activations while
+     * it is suspended, read under the lock of every lane's run queue as a dump reads them; empty while a carrier runs
+     * it or before it has suspended.
      */
-    private String writeDumpHoldingLanes(int index, boolean deadlock, int blocked, Map<Task, String> unseen) {
+    StackTraceElement[] savedStackTrace(Task task) {
+        return whileNoDispatchBegins(0, () -> ThreadDump.savedStackTrace(task));
+    }
+
+    /**
+     * Runs {@code action} once the queues of lanes {@code index} and above are locked: no carrier can take a task
+     * meanwhile, so the saved frames of a task that no carrier dispatches stay as they are while it reads them.
+     */
+    private <T> T whileNoDispatchBegins(int index, Supplier<T> action) {
         if (index < lanes.length) {
-            return lanes[index].whileNoneTaken(() -> writeDumpHoldingLanes(index + 1, deadlock, blocked, unseen));
+            return lanes[index].whileNoneTaken(() -> whileNoDispatchBegins(index + 1, action));
         }
-        long live = threadsStarted - threadsTerminated;
-        return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked, unseen.size())
-                : ThreadDump.liveHeader(live, blocked, unseen.size()), liveTasks, unseen);
+        return action.get();
     }
 
     /**

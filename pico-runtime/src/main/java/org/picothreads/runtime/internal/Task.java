@@ -322,9 +322,27 @@ public final class Task {
                 return Thread.State.BLOCKED;
             case TERMINATED:
                 return Thread.State.TERMINATED;
+            case RUNNING:
+                return runningState();
             default:
                 return Thread.State.RUNNABLE;
         }
+    }
+
+    /**
+     * The state of a running thread as another thread sees it: its carrier's when that carrier is blocked in a wait
+     * the runtime does not make (entering a JVM monitor that another thread holds, a wait inside JDK code), as a
+     * mounted virtual thread's state is its carrier's; RUNNABLE otherwise, and always for the thread itself.
+     */
+    private Thread.State runningState() {
+        Scheduler scheduler = Scheduler.running();
+        Carrier carrier = scheduler == null ? null : scheduler.carrierRunning(this);
+        if (carrier == null || carrier == Thread.currentThread()) {
+            return Thread.State.RUNNABLE;
+        }
+        Thread.State carrierState = carrier.getState();
+        return Watchdog.isBlockedState(carrierState) && Carrier.CURRENT.getVolatile(carrier) == this ? carrierState
+                : Thread.State.RUNNABLE;
     }
 
     /** True once the thread has finished. */

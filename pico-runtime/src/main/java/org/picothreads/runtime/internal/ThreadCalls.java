@@ -1,6 +1,8 @@
 package org.picothreads.runtime.internal;
 
 import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,11 +33,27 @@ public final class ThreadCalls {
 
     /**
      * The stack trace of {@code task}'s thread for {@link Thread#getStackTrace()}: on that thread itself, its running
-     * and saved activations (see ThreadDump); from any other thread, none, as before the thread runs.
+     * and saved activations (see ThreadDump); from any other thread, its saved activations while it is suspended, and
+     * none while a carrier runs it or before it has suspended.
      */
     public static StackTraceElement[] stackTrace(Task task) {
-        return task == Carrier.currentTaskOnThisThread() ? ThreadDump.stackTraceOfCurrent(task)
-                : new StackTraceElement[0];
+        if (task == Carrier.currentTaskOnThisThread()) {
+            return ThreadDump.stackTraceOfCurrent(task);
+        }
+        Scheduler scheduler = Scheduler.running();
+        return scheduler == null ? new StackTraceElement[0] : scheduler.savedStackTrace(task);
+    }
+
+    /**
+     * {@link Thread#getAllStackTraces()}: the JDK's map of the live platform threads, with each live PicoThread and
+     * its stack trace as {@link Thread#getStackTrace()} gives it to the caller.
+     */
+    public static Map<Thread, StackTraceElement[]> getAllStackTraces() {
+        Map<Thread, StackTraceElement[]> traces = new HashMap<>(Thread.getAllStackTraces());
+        for (Thread thread : Scheduler.liveThreads()) {
+            traces.put(thread, thread.getStackTrace());
+        }
+        return traces;
     }
 
     /** {@link Thread#currentThread()}: the running PicoThread on the carrier, else the current platform thread. */

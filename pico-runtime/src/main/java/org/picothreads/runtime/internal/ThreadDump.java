@@ -249,6 +249,26 @@ final class ThreadDump {
         return trace.toArray(new StackTraceElement[0]);
     }
 
+    /**
+     * The saved activations of a suspended PicoThread, innermost first, with the source lines of their call sites, as
+     * another thread sees them with {@link Thread#getStackTrace()}; empty while a carrier dispatches the thread, while
+     * it is pinned (its frames are on the carrier's stack), and before it has suspended. Called while no dispatch can
+     * begin ({@link Scheduler#savedStackTrace}).
+     */
+    static StackTraceElement[] savedStackTrace(Task task) {
+        if (task.pinnedWait || task.savedReferences == null || task.isDispatched() || !task.isAlive()) {
+            return new StackTraceElement[0];
+        }
+        Object[] outermostFirst = Frame.describeSaved(task);
+        StackTraceElement[] trace = new StackTraceElement[outermostFirst.length / 2];
+        Map<String, Rewritten> markers = new HashMap<>();
+        for (int index = outermostFirst.length - 2, innermost = 0; index >= 0; index -= 2, innermost++) {
+            trace[innermost] = location((String) outermostFirst[index], (Integer) outermostFirst[index + 1], task,
+                    markers);
+        }
+        return trace;
+    }
+
     /** The source line of a resume point from a class's marker, or -1. */
     private static int line(Rewritten marker, String member, int resumePoint) {
         if (marker == null) {

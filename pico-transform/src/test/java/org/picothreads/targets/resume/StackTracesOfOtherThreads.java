@@ -1,0 +1,65 @@
+package org.picothreads.targets.resume;
+
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Another thread's stack trace, as a third thread reads it with {@code Thread.getStackTrace()} and
+ * {@code Thread.getAllStackTraces()}: before the thread starts, while it waits five calls deep (a PicoThread is then
+ * suspended, its activations saved), and after it has ended. The trace must name this class's methods at the same
+ * lines as on a platform thread, innermost first, and the map of all threads must hold the waiting thread.
+ */
+public final class StackTracesOfOtherThreads {
+    private StackTracesOfOtherThreads() {
+    }
+
+    public static String run() throws Exception {
+        CountDownLatch release = new CountDownLatch(1);
+        Thread waiting = new Thread(() -> outer(release), "waiting");
+        String before = "before the start: " + waiting.getStackTrace().length + " frames";
+        waiting.start();
+        while (waiting.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
+        String own = "waiting, its own trace: " + ownFrames(waiting.getStackTrace());
+        Map<Thread, StackTraceElement[]> all = Thread.getAllStackTraces();
+        String inAll = "in the map of all threads " + all.containsKey(waiting) + ": "
+                + (all.containsKey(waiting) ? ownFrames(all.get(waiting)) : "");
+        release.countDown();
+        waiting.join();
+        String after = "after the end: " + waiting.getStackTrace().length + " frames, in the map of all threads "
+                + Thread.getAllStackTraces().containsKey(waiting);
+        return before + "\n" + own + "\n" + inAll + "\n" + after;
+    }
+
+    static void outer(CountDownLatch release) {
+        middle(2, release);
+    }
+
+    static void middle(int depth, CountDownLatch release) {
+        if (depth == 0) {
+            inner(release);
+        } else {
+            middle(depth - 1, release);
+        }
+    }
+
+    static void inner(CountDownLatch release) {
+        try {
+            release.await();
+        } catch (InterruptedException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** This class's frames in a stack trace, as method:line, innermost first. */
+    static String ownFrames(StackTraceElement[] trace) {
+        StringBuilder frames = new StringBuilder();
+        for (StackTraceElement element : trace) {
+            if (element.getClassName().equals(StackTracesOfOtherThreads.class.getName())) {
+                frames.append(element.getMethodName()).append(':').append(element.getLineNumber()).append(' ');
+            }
+        }
+        return frames.toString().trim();
+    }
+}
