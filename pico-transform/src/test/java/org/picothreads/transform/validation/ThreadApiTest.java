@@ -5,6 +5,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.threads.ContendedMonitorStates;
 import org.picothreads.targets.threads.InterruptedMonitorWaits;
 import org.picothreads.targets.threads.Interruption;
 import org.picothreads.targets.threads.JoinAndYield;
@@ -61,6 +62,11 @@ class ThreadApiTest {
     void thread_groups_count_list_and_interrupt_their_threads_the_same_transformed_and_untransformed()
             throws Exception {
         assertSameResult(ThreadGroups.class);
+    }
+
+    @Test
+    void a_thread_waiting_to_enter_a_region_that_cannot_suspend_is_blocked_as_on_platform_threads() throws Exception {
+        assertSameResult(ContendedMonitorStates.class);
     }
 
     @Test
