@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -151,26 +152,38 @@ final class CaptureSafety {
     }
 
     /**
-     * Makes the frame check at a runtime entry that is about to block, above the runtime's own frames that lead from
-     * it to the capture, and marks the task when every frame is capturable; the capture below it then consumes the
-     * mark ({@code Scheduler.capturable}) instead of walking again. The walk starts at the frame that calls
-     * {@link StackWalker#walk}, and the JDK fills every frame it fetches, those of the runtime that the check skips
-     * included: made here, the walk does not fetch the scheduler's frames between the entry and the capture (three
-     * frames fewer, this method's own counted: 7 instead of 10 for a {@code Thread.sleep} at depth 1). The check is
-     * the same, as those frames are the runtime's and skipped either way. Nothing is marked when the task is pinned, when its caller was restored (the capture
-     * needs no walk), or when a frame cannot be captured (the capture's own check walks again and counts the pin).
+     * The frame check made ahead, at a runtime entry that is about to block, above the runtime's own frames that lead
+     * from it to the capture; the entry marks the task when every frame is capturable, and the capture below it then
+     * consumes the mark ({@code Scheduler.capturable}) instead of walking again. The walk starts at the frame that
+     * calls {@link StackWalker#walk}, and the JDK fills every frame it fetches, those of the runtime that the check
+     * skips included; so the entry calls it itself, as
+     * <pre>
+     *   if (CaptureSafety.checksAhead(task)) {
+     *       task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
+     *   }
+     * </pre>
+     * and the walk fetches neither the scheduler's frames between the entry and the capture nor a frame of a method
+     * that would make the walk for it: 6 frames instead of 10 for a {@code Thread.sleep} at depth 1. The check is the
+     * same, as those frames are the runtime's and skipped either way. There is no walk when the check is off, when
+     * the task is pinned, or when its caller was restored (the capture needs none); nothing is marked when a frame
+     * cannot be captured (the capture's own check walks again and counts the pin).
      *
-     * <p>The caller clears {@link Task#framesCheckedAhead} in a finally block around the call that may capture, so
-     * that a mark never outlives the entry that made it (a wait that ended before it began, an exception), and
-     * calls this only where the thread blocks unless its wait has already ended.
+     * <p>The entry clears {@link Task#framesCheckedAhead} in a finally block around the call that may capture, so
+     * that a mark never outlives the entry that made it (a wait that ended before it began, an exception), and walks
+     * only where the thread blocks unless its wait has already ended.
      */
-    static void checkAhead(Task task) {
-        if (task.pinDepth > 0 || task.callerRestored) {
-            return;
-        }
-        task.framesCheckedAhead = !ENABLED
-                || walker(framesLastWalked).walk(CaptureSafety::firstUncapturableFrame) == null;
+    static boolean checksAhead(Task task) {
+        return ENABLED && task.pinDepth == 0 && !task.callerRestored;
     }
+
+    /** The walker of a check ahead ({@link #checksAhead}): its first batch is as large as the last walk read. */
+    static StackWalker walkerAhead() {
+        return walker(framesLastWalked);
+    }
+
+    /** The function a check ahead walks with ({@link #checksAhead}): null when every frame can be captured. */
+    static final Function<Stream<StackWalker.StackFrame>, StackWalker.StackFrame> CHECK_AHEAD =
+            CaptureSafety::firstUncapturableFrame;
 
     /** The walker whose first batch fetches {@code frames} frames (within the JDK's bounds). */
     private static StackWalker walker(int frames) {

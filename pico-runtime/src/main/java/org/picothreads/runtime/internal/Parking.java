@@ -27,7 +27,7 @@ public final class Parking {
     /**
      * {@link #park}, for a caller that parks only to wait for something that has not happened yet (pico-net's I/O
      * waits, registered with the poller just before): the frame check is made here, above the scheduler's frames, so
-     * its walk fetches three frames fewer ({@link CaptureSafety#checkAhead}). A park that a pending permit ends at
+     * its walk fetches four frames fewer ({@link CaptureSafety#checksAhead}). A park that a pending permit ends at
      * once has walked for nothing, which is why the runtime's own locks and queues, whose parks a permit often
      * ends, call {@link #park}.
      */
@@ -37,7 +37,9 @@ public final class Parking {
             return;
         }
         try {
-            CaptureSafety.checkAhead(task);
+            if (CaptureSafety.checksAhead(task)) {
+                task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
+            }
             Scheduler.running().park(task, timed ? nanos : 0, blocker);
         } finally {
             task.framesCheckedAhead = false;

@@ -108,7 +108,7 @@ public final class Task {
     boolean callerRestored;
     /**
      * True while a runtime entry that made the frame check itself, above the scheduler's frames, goes on to block
-     * ({@link CaptureSafety#checkAhead}): a capture below it needs no second walk. Consumed by the check.
+     * ({@link CaptureSafety#checksAhead}): a capture below it needs no second walk. Consumed by the check.
      */
     boolean framesCheckedAhead;
 

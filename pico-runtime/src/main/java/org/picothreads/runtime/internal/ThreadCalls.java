@@ -220,7 +220,9 @@ public final class ThreadCalls {
         throwIfInterrupted(task, null);
         task.callerRestored = callerRestored;
         try {
-            CaptureSafety.checkAhead(task);
+            if (CaptureSafety.checksAhead(task)) {
+                task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
+            }
             Scheduler.running().join(task, thread, target, nanos);
         } finally {
             task.callerRestored = false;
@@ -327,7 +329,9 @@ public final class ThreadCalls {
                 Scheduler.running().yieldTask(task);
                 return;
             }
-            CaptureSafety.checkAhead(task);
+            if (CaptureSafety.checksAhead(task)) {
+                task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
+            }
             Scheduler.running().sleep(task, nanos);
         } finally {
             task.callerRestored = false;
@@ -348,7 +352,9 @@ public final class ThreadCalls {
         throwIfInterrupted(task, null);
         task.callerRestored = callerRestored;
         try {
-            CaptureSafety.checkAhead(task);
+            if (CaptureSafety.checksAhead(task)) {
+                task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
+            }
             Scheduler.running().join(task, thread, target, nanos);
         } finally {
             task.callerRestored = false;
