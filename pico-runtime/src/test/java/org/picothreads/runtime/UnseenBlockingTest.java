@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 class UnseenBlockingTest {
     /** How long a waiter waits for its latch, and the test for the watchdog, before giving up. */
     private static final long LIMIT_SECONDS = 20;
-    private static final Pattern WAITER_ENTRY = Pattern.compile("\"jdk-latch-waiter\" RUNNABLE running\n"
+    private static final Pattern WAITER_ENTRY = Pattern.compile("\"jdk-latch-waiter\" TIMED_WAITING running\n"
             + "\t\\(on pico-carrier-\\d+, blocked in code the runtime does not see: TIMED_WAITING for \\d+ ms; a spare"
             + " carrier runs the others\\)\n");
 
