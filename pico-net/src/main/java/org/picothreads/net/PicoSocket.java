@@ -37,6 +37,12 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     final SocketChannel channel;
     /** Who waits on the channel. */
     final ChannelWaits waits;
+    /**
+     * True when this socket's streams run no code of the program's: the socket is of this class, not a subclass the
+     * program wrote (whose overrides the streams would call), and its channel is the JDK's
+     * ({@link org.picothreads.runtime.internal.DirectStream}).
+     */
+    final boolean streamsDirect;
     /** True while a connect started by a constructor has not finished yet. */
     private boolean connectPending;
     /**
@@ -66,6 +72,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     public PicoSocket() {
         this.channel = openChannel();
         this.waits = newWaits(channel);
+        this.streamsDirect = streamsDirect(this, channel);
     }
 
     /** An unconnected socket; only a direct connection ({@link Proxy#NO_PROXY}) is supported. */
@@ -171,6 +178,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     PicoSocket(SocketChannel accepted) throws IOException {
         this.channel = accepted;
         this.waits = new ChannelWaits(accepted);
+        this.streamsDirect = streamsDirect(this, accepted);
         this.connected = true;
     }
 
@@ -179,6 +187,10 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
             throw new IllegalArgumentException("PicoThreads: datagram sockets through java.net.Socket are not supported");
         }
         return null;
+    }
+
+    private static boolean streamsDirect(PicoSocket socket, SocketChannel channel) {
+        return socket.getClass() == PicoSocket.class && channel.getClass().getClassLoader() == null;
     }
 
     private static SocketChannel openChannel() {

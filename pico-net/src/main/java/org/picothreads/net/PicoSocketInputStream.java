@@ -10,13 +10,14 @@ import java.util.Objects;
 import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
+import org.picothreads.runtime.internal.DirectStream;
 
 /**
  * A {@link PicoSocket}'s input stream, buffered as in the paper: a read that the buffer can satisfy returns at once;
  * otherwise one non-blocking read of the channel refills the buffer, and only when the channel has nothing does
  * the reading PicoThread suspend until it is readable (or SO_TIMEOUT passes).
  */
-public final class PicoSocketInputStream extends InputStream {
+public final class PicoSocketInputStream extends InputStream implements DirectStream {
     /** Size of the buffer; the paper found no difference in throughput between 2 and 50 KB. */
     private static final int BUFFER_SIZE = 8192;
 
@@ -38,6 +39,12 @@ public final class PicoSocketInputStream extends InputStream {
 
     PicoSocketInputStream(PicoSocket socket) {
         this.socket = socket;
+    }
+
+    /** True when its blocking methods run only pico-net's code and the runtime's (see {@link DirectStream}). */
+    @Override
+    public boolean isDirect() {
+        return socket.streamsDirect;
     }
 
     @Override

@@ -9,6 +9,7 @@ import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.TransferBuffers;
+import org.picothreads.runtime.internal.DirectStream;
 
 /**
  * A {@link PicoSocket}'s output stream, unbuffered like java.net's: each write hands all its bytes to the channel
@@ -17,7 +18,7 @@ import org.picothreads.net.internal.TransferBuffers;
  * The bytes go to the channel in steps of up to 64 KB through a direct buffer that the stream does not own
  * ({@link TransferBuffers}): a 16 KB write is one system call when the send buffer has room, as java.net's.
  */
-public final class PicoSocketOutputStream extends OutputStream {
+public final class PicoSocketOutputStream extends OutputStream implements DirectStream {
     private final PicoSocket socket;
     /** The byte of {@link #write(int)}; a write of one byte allocates nothing. */
     private final byte[] single = new byte[1];
@@ -26,6 +27,12 @@ public final class PicoSocketOutputStream extends OutputStream {
 
     PicoSocketOutputStream(PicoSocket socket) {
         this.socket = socket;
+    }
+
+    /** True when its blocking methods run only pico-net's code and the runtime's (see {@link DirectStream}). */
+    @Override
+    public boolean isDirect() {
+        return socket.streamsDirect;
     }
 
     @Override

@@ -8,6 +8,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.acceptors.SharedServerSocketAcceptors;
 import org.picothreads.targets.net.callbacks.ReadsInsideCallbacks;
+import org.picothreads.targets.net.direct.DirectSocketReads;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
@@ -113,5 +114,29 @@ class SocketValidationTest {
         // the three reads inside forEach wait for the server, and the join of the helper that sleeps longer waits
         assertTrue(growth.foreignFramePins() >= 4, () -> "blocks under forEach that pinned: " + growth);
         assertTrue(growth.suspensions() >= 1, () -> "blocks outside forEach that suspended: " + growth);
+    }
+
+    @Test
+    void reads_a_resumed_thread_makes_directly_on_a_socket_stream_skip_the_frame_check_unless_the_socket_is_a_subclass()
+            throws Exception {
+        ValidationAssertions.assertSameResult(DirectSocketReads.class);
+        Class<?> rewritten = TransformingClassLoader.forPackages(DirectSocketReads.class.getPackageName() + ".")
+                .transformedCopyOf(DirectSocketReads.class);
+        RuntimeStatistics before = RuntimeStatistics.now();
+        String direct = (String) rewritten.getMethod("run").invoke(null);
+        RuntimeStatistics directGrowth = RuntimeStatistics.now().since(before);
+        before = RuntimeStatistics.now();
+        String subclass = (String) rewritten.getMethod("runWithSocketSubclass").invoke(null);
+        RuntimeStatistics subclassGrowth = RuntimeStatistics.now().since(before);
+
+        assertEquals(DirectSocketReads.run(), direct);
+        assertEquals(direct, subclass);
+        // Both threads block in a direct read about every round, from the second on as a resumed activation; with
+        // the client's socket a subclass, only the server's reads are spared the walk.
+        int rounds = DirectSocketReads.ROUNDS;
+        assertTrue(directGrowth.framesTrustedByCaller() >= rounds, () -> "direct reads: " + directGrowth);
+        assertTrue(subclassGrowth.framesTrustedByCaller() <= directGrowth.framesTrustedByCaller() - rounds / 2,
+                () -> "direct reads: " + directGrowth + "; with a socket subclass: " + subclassGrowth);
+        assertTrue(subclassGrowth.framesChecked() >= rounds / 2, () -> "with a socket subclass: " + subclassGrowth);
     }
 }

@@ -79,6 +79,8 @@ import java.util.stream.Stream;
 final class CaptureSafety {
     private static final boolean ENABLED = RuntimeSettings.checkFrames();
     private static final boolean TRACE = RuntimeSettings.tracePinned();
+    /** Whether a capture spared the check walks all the same ({@link #verifyTrusted}). */
+    static final boolean VERIFY_TRUSTED = ENABLED && RuntimeSettings.verifyTrustedCaptures();
     /** What the walks read: frames with their methods, hidden frames included. */
     private static final Set<StackWalker.Option> WALK_OPTIONS = Set.of(StackWalker.Option.RETAIN_CLASS_REFERENCE,
             StackWalker.Option.SHOW_REFLECT_FRAMES, StackWalker.Option.SHOW_HIDDEN_FRAMES);
@@ -184,6 +186,19 @@ final class CaptureSafety {
     /** The function a check ahead walks with ({@link #checksAhead}): null when every frame can be captured. */
     static final Function<Stream<StackWalker.StackFrame>, StackWalker.StackFrame> CHECK_AHEAD =
             CaptureSafety::firstUncapturableFrame;
+
+    /**
+     * Walks before a capture that the check was spared ({@code picothreads.verifyTrustedCaptures}), and throws
+     * IllegalStateException naming the first frame that cannot be captured: the runtime trusted a caller, a queue,
+     * a lock or a stream that it should not have.
+     */
+    static void verifyTrusted() {
+        StackWalker.StackFrame blocker = walker(framesLastWalked).walk(CaptureSafety::firstUncapturableFrame);
+        if (blocker != null) {
+            throw new IllegalStateException("PicoThreads: a capture spared the frame check would go through "
+                    + blocker + ", which cannot be captured");
+        }
+    }
 
     /** The walker whose first batch fetches {@code frames} frames (within the JDK's bounds). */
     private static StackWalker walker(int frames) {

@@ -40,6 +40,8 @@ final class RuntimeSettings {
     static final String CHECK_FRAMES = "picothreads.checkFrames";
     /** Whether a call site that pins because of a frame prints the stack once. */
     static final String TRACE_PINNED = "picothreads.tracePinned";
+    /** Whether a capture that a restored caller spares the frame check walks all the same, to verify the trust. */
+    static final String VERIFY_TRUSTED_CAPTURES = "picothreads.verifyTrustedCaptures";
     /** Whether the deadlock detector runs. */
     static final String DEADLOCK_DETECTION = "picothreads.deadlockDetection";
     /** The exit status after a deadlock dump. */
@@ -128,6 +130,16 @@ final class RuntimeSettings {
     /** {@code picothreads.tracePinned}: whether a frame that pins prints its stack once per site; default false. */
     static boolean tracePinned() {
         return Boolean.getBoolean(TRACE_PINNED);
+    }
+
+    /**
+     * {@code picothreads.verifyTrustedCaptures}: whether a capture that the frame check is spared (its caller was a
+     * restored activation that called the runtime directly, or a runtime queue, lock or {@link DirectStream} of
+     * such a caller) walks the frames all the same and throws IllegalStateException, naming the frame, when one
+     * cannot be captured; a check of the runtime's own claims, for its tests. Default false.
+     */
+    static boolean verifyTrustedCaptures() {
+        return Boolean.getBoolean(VERIFY_TRUSTED_CAPTURES);
     }
 
     /** {@code picothreads.deadlockDetection}: whether the deadlock detector runs; default {@code true}. */

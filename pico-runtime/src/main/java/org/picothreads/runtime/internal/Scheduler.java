@@ -542,6 +542,9 @@ public final class Scheduler {
         if (task.callerRestored) {
             task.callerRestored = false;
             carrier.counters.framesTrustedByCaller++;
+            if (CaptureSafety.VERIFY_TRUSTED) {
+                CaptureSafety.verifyTrusted();
+            }
             return true;
         }
         carrier.counters.framesChecked++;

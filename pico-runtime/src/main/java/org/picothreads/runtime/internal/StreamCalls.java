@@ -6,7 +6,8 @@ import java.io.OutputStream;
 
 /**
  * Where rewritten calls of InputStream's and OutputStream's blocking methods go, so that the transformer knows them
- * as calls that can suspend: each method only calls the same method on the stream.
+ * as calls that can suspend: each method only calls the same method on the stream, and spares the capture inside it
+ * the frame check when its caller was restored and the stream is a {@link DirectStream}.
  *
  * <p>A stream of pico-net (a socket's) is rewritten code that suspends inside; these frames keep nothing across a
  * suspension, so the marker lists them as capturable: on resume the rewritten caller calls the method again with
@@ -31,56 +32,130 @@ public final class StreamCalls {
 
     /** {@code in.read()}. */
     public static int read(InputStream in) throws IOException {
-        return in.read();
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.read();
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.read(bytes)}. */
     public static int read(InputStream in, byte[] bytes) throws IOException {
-        return in.read(bytes);
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.read(bytes);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.read(bytes, offset, length)}. */
     public static int read(InputStream in, byte[] bytes, int offset, int length) throws IOException {
-        return in.read(bytes, offset, length);
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.read(bytes, offset, length);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.readNBytes(bytes, offset, length)}. */
     public static int readNBytes(InputStream in, byte[] bytes, int offset, int length) throws IOException {
-        return in.readNBytes(bytes, offset, length);
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.readNBytes(bytes, offset, length);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.readNBytes(length)}. */
     public static byte[] readNBytes(InputStream in, int length) throws IOException {
-        return in.readNBytes(length);
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.readNBytes(length);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.readAllBytes()}. */
     public static byte[] readAllBytes(InputStream in) throws IOException {
-        return in.readAllBytes();
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.readAllBytes();
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code in.skip(count)}. */
     public static long skip(InputStream in, long count) throws IOException {
-        return in.skip(count);
+        Task trusted = trustIfDirect(in);
+        try {
+            return in.skip(count);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code out.write(value)}. */
     public static void write(OutputStream out, int value) throws IOException {
-        out.write(value);
+        Task trusted = trustIfDirect(out);
+        try {
+            out.write(value);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code out.write(bytes)}. */
     public static void write(OutputStream out, byte[] bytes) throws IOException {
-        out.write(bytes);
+        Task trusted = trustIfDirect(out);
+        try {
+            out.write(bytes);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code out.write(bytes, offset, length)}. */
     public static void write(OutputStream out, byte[] bytes, int offset, int length) throws IOException {
-        out.write(bytes, offset, length);
+        Task trusted = trustIfDirect(out);
+        try {
+            out.write(bytes, offset, length);
+        } finally {
+            endTrust(trusted);
+        }
     }
 
     /** {@code out.flush()}. */
     public static void flush(OutputStream out) throws IOException {
-        out.flush();
+        Task trusted = trustIfDirect(out);
+        try {
+            out.flush();
+        } finally {
+            endTrust(trusted);
+        }
+    }
+
+    /**
+     * Claims the caller's token ({@link CallerToken}) and, when the caller was restored and the stream is a
+     * {@link DirectStream} that runs only its library's code and the runtime's now, marks the running PicoThread so
+     * that a capture inside the call skips the frame check; returns the marked task, or null. Any other stream (the
+     * program's own, a JDK decorator, a pico-net stream of a socket subclass) is walked as before.
+     */
+    private static Task trustIfDirect(Object stream) {
+        if (!CallerToken.claim()) {
+            return null;
+        }
+        return stream instanceof DirectStream direct && direct.isDirect() ? CallerToken.trustRunning() : null;
+    }
+
+    private static void endTrust(Task trusted) {
+        if (trusted != null) {
+            CallerToken.endTrust(trusted);
+        }
     }
 }
