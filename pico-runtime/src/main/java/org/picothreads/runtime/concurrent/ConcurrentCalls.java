@@ -76,7 +76,7 @@ public final class ConcurrentCalls {
                 latch.await();
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -88,7 +88,7 @@ public final class ConcurrentCalls {
             }
             return latch.await(timeout, unit);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -184,7 +184,7 @@ public final class ConcurrentCalls {
                 semaphore.acquire();
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -197,7 +197,7 @@ public final class ConcurrentCalls {
                 semaphore.acquire(permits);
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -256,7 +256,7 @@ public final class ConcurrentCalls {
                 lock.lock();
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -269,7 +269,7 @@ public final class ConcurrentCalls {
                 lock.lockInterruptibly();
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -333,7 +333,7 @@ public final class ConcurrentCalls {
         try {
             condition.await();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -350,7 +350,7 @@ public final class ConcurrentCalls {
         try {
             condition.awaitUninterruptibly();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -362,7 +362,7 @@ public final class ConcurrentCalls {
         try {
             return condition.awaitNanos(nanos);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -453,7 +453,7 @@ public final class ConcurrentCalls {
                 queue.put(element);
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -473,7 +473,7 @@ public final class ConcurrentCalls {
             }
             return queue.take();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -485,7 +485,7 @@ public final class ConcurrentCalls {
             }
             return queue.poll(timeout, unit);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -508,7 +508,7 @@ public final class ConcurrentCalls {
                 deque.putFirst(element);
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -521,7 +521,7 @@ public final class ConcurrentCalls {
                 deque.putLast(element);
             }
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -549,7 +549,7 @@ public final class ConcurrentCalls {
             }
             return deque.takeFirst();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -561,7 +561,7 @@ public final class ConcurrentCalls {
             }
             return deque.takeLast();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -910,12 +910,6 @@ public final class ConcurrentCalls {
                 || type == PicoReentrantLock.class || type == PicoCondition.class
                 || type == PicoCountDownLatch.class || type == PicoSemaphore.class;
         return direct ? CallerToken.trustRunning() : null;
-    }
-
-    private static void endTrust(Task trusted) {
-        if (trusted != null) {
-            CallerToken.endTrust(trusted);
-        }
     }
 
     /**

@@ -62,9 +62,11 @@ public final class CallerToken {
         restoredCaller = null;
     }
 
-    /** Ends the mark of {@link #trustRunning()}; called in a finally block. */
+    /** Ends the mark of {@link #trustRunning()} on {@code task}, if any (null: nothing marked); in a finally block. */
     public static void endTrust(Task task) {
-        task.callerRestored = false;
+        if (task != null) {
+            task.callerRestored = false;
+        }
     }
 
     /** Marks the running PicoThread, if this is the carrier, and returns its task for {@link #endTrust}; or null. */

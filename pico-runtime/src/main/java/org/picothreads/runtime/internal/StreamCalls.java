@@ -36,7 +36,7 @@ public final class StreamCalls {
         try {
             return in.read();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -46,7 +46,7 @@ public final class StreamCalls {
         try {
             return in.read(bytes);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -56,7 +56,7 @@ public final class StreamCalls {
         try {
             return in.read(bytes, offset, length);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -66,7 +66,7 @@ public final class StreamCalls {
         try {
             return in.readNBytes(bytes, offset, length);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -76,7 +76,7 @@ public final class StreamCalls {
         try {
             return in.readNBytes(length);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -86,7 +86,7 @@ public final class StreamCalls {
         try {
             return in.readAllBytes();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -96,7 +96,7 @@ public final class StreamCalls {
         try {
             return in.skip(count);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -106,7 +106,7 @@ public final class StreamCalls {
         try {
             out.write(value);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -116,7 +116,7 @@ public final class StreamCalls {
         try {
             out.write(bytes);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -126,7 +126,7 @@ public final class StreamCalls {
         try {
             out.write(bytes, offset, length);
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -136,7 +136,7 @@ public final class StreamCalls {
         try {
             out.flush();
         } finally {
-            endTrust(trusted);
+            CallerToken.endTrust(trusted);
         }
     }
 
@@ -151,11 +151,5 @@ public final class StreamCalls {
             return null;
         }
         return stream instanceof DirectStream direct && direct.isDirect() ? CallerToken.trustRunning() : null;
-    }
-
-    private static void endTrust(Task trusted) {
-        if (trusted != null) {
-            CallerToken.endTrust(trusted);
-        }
     }
 }
