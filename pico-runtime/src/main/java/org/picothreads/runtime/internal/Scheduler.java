@@ -66,6 +66,11 @@ public final class Scheduler {
     /** How long a pinned thread's yield lets a spare carrier run the others before it continues. */
     private static final long PINNED_YIELD_NANOS = TimeUnit.MICROSECONDS.toNanos(100);
     /**
+     * How long another thread's {@code getStackTrace} waits for a capture under way to end before it gives up and
+     * answers an empty trace.
+     */
+    private static final long CAPTURE_SETTLING_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
+    /**
      * Fewest dispatches between two polls of the I/O poller by a busy carrier while tasks are ready, so that I/O is
      * never starved; when more threads are ready, a carrier polls once per round of them.
      */
@@ -1029,7 +1034,16 @@ public final class Scheduler {
      * it or before it has suspended.
      */
     StackTraceElement[] savedStackTrace(Task task) {
-        return whileNoDispatchBegins(0, () -> ThreadDump.savedStackTrace(task));
+        long giveUp = System.nanoTime() + CAPTURE_SETTLING_NANOS;
+        Object[] saved;
+        while ((saved = whileNoDispatchBegins(0, () -> ThreadDump.savedActivations(task))) == null) {
+            // its capture is under way on another carrier, a matter of microseconds unless that carrier is preempted
+            if (System.nanoTime() - giveUp > 0) {
+                return new StackTraceElement[0];
+            }
+            Thread.yield();
+        }
+        return ThreadDump.stackTraceOfSaved(saved, task);
     }
 
     /**

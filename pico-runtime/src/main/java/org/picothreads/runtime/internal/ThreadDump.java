@@ -250,16 +250,28 @@ final class ThreadDump {
     }
 
     /**
-     * The saved activations of a suspended PicoThread, innermost first, with the source lines of their call sites, as
-     * another thread sees them with {@link Thread#getStackTrace()}; empty while a carrier dispatches the thread, while
-     * it is pinned (its frames are on the carrier's stack), and before it has suspended. Called while no dispatch can
-     * begin ({@link Scheduler#savedStackTrace}).
+     * The saved activations of a suspended PicoThread, outermost first, as {@link Frame#describeSaved} gives them;
+     * none while a carrier runs the thread, while it is pinned (its frames are on the carrier's stack), and before it
+     * has suspended; null while its capture is under way (its state already says it waits, its carrier has not
+     * ended the dispatch yet), for the caller to ask again. Called while no dispatch can begin
+     * ({@link Scheduler#savedStackTrace}).
      */
-    static StackTraceElement[] savedStackTrace(Task task) {
-        if (task.pinnedWait || task.savedReferences == null || task.isDispatched() || !task.isAlive()) {
-            return new StackTraceElement[0];
+    static Object[] savedActivations(Task task) {
+        if (task.pinnedWait || !task.isAlive()) {
+            return new Object[0];
         }
-        Object[] outermostFirst = Frame.describeSaved(task);
+        if (task.isDispatched()) {
+            return task.state() == Task.RUNNING ? new Object[0] : null;
+        }
+        return task.savedReferences == null ? new Object[0] : Frame.describeSaved(task);
+    }
+
+    /**
+     * The stack trace of saved activations ({@link #savedActivations}), innermost first, with the source lines of
+     * their call sites, as another thread sees them with {@link Thread#getStackTrace()}. Made after the lanes are
+     * unlocked: finding a class's marker may load through the program's class loaders.
+     */
+    static StackTraceElement[] stackTraceOfSaved(Object[] outermostFirst, Task task) {
         StackTraceElement[] trace = new StackTraceElement[outermostFirst.length / 2];
         Map<String, Rewritten> markers = new HashMap<>();
         for (int index = outermostFirst.length - 2, innermost = 0; index >= 0; index -= 2, innermost++) {
