@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.acceptors.SharedServerSocketAcceptors;
 import org.picothreads.targets.net.callbacks.ReadsInsideCallbacks;
 import org.picothreads.targets.net.direct.DirectSocketReads;
+import org.picothreads.targets.net.direct.ProgramDirectStream;
 import org.picothreads.targets.net.echo.EchoConnections;
 import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
@@ -138,5 +139,17 @@ class SocketValidationTest {
         assertTrue(subclassGrowth.framesTrustedByCaller() <= directGrowth.framesTrustedByCaller() - rounds / 2,
                 () -> "direct reads: " + directGrowth + "; with a socket subclass: " + subclassGrowth);
         assertTrue(subclassGrowth.framesChecked() >= rounds / 2, () -> "with a socket subclass: " + subclassGrowth);
+    }
+
+    @Test
+    void a_program_stream_that_claims_to_be_direct_is_not_believed_and_the_parks_inside_it_are_checked()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ProgramDirectStream.class);
+        RuntimeStatistics before = RuntimeStatistics.now();
+        TargetRunner.runTransformed(ProgramDirectStream.class);
+        RuntimeStatistics growth = RuntimeStatistics.now().since(before);
+        // every read parks once inside the stream's own read(), a fresh activation: none is spared the walk
+        assertTrue(growth.framesChecked() >= ProgramDirectStream.LENGTH, () -> "reads: " + growth);
+        assertTrue(growth.framesTrustedByCaller() < ProgramDirectStream.LENGTH / 2, () -> "reads: " + growth);
     }
 }

@@ -142,14 +142,17 @@ public final class StreamCalls {
 
     /**
      * Claims the caller's token ({@link CallerToken}) and, when the caller was restored and the stream is a
-     * {@link DirectStream} that runs only its library's code and the runtime's now, marks the running PicoThread so
-     * that a capture inside the call skips the frame check; returns the marked task, or null. Any other stream (the
-     * program's own, a JDK decorator, a pico-net stream of a socket subclass) is walked as before.
+     * {@link DirectStream} of pico-net's that runs only its library's code and the runtime's now, marks the running
+     * PicoThread so that a capture inside the call skips the frame check; returns the marked task, or null. Any
+     * other stream (the program's own, whatever it implements; a JDK decorator; a pico-net stream of a socket
+     * subclass) is walked as before.
      */
     private static Task trustIfDirect(Object stream) {
         if (!CallerToken.claim()) {
             return null;
         }
-        return stream instanceof DirectStream direct && direct.isDirect() ? CallerToken.trustRunning() : null;
+        boolean direct = stream instanceof DirectStream library
+                && DirectStream.LIBRARY_CLASSES.contains(stream.getClass().getName()) && library.isDirect();
+        return direct ? CallerToken.trustRunning() : null;
     }
 }
