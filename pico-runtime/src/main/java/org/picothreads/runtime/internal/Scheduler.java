@@ -1030,20 +1030,30 @@ public final class Scheduler {
 
     /**
      * Another thread's view of {@code task}'s stack for {@link Thread#getStackTrace()}: its saved activations while
-     * it is suspended, read under the lock of every lane's run queue as a dump reads them; empty while a carrier runs
-     * it or before it has suspended.
+     * it is suspended, read under the lock of every lane's run queue as a dump reads them; while it is pinned, the
+     * frames its parked carrier runs for it; empty while a carrier runs it or before it has suspended.
      */
     StackTraceElement[] savedStackTrace(Task task) {
         long giveUp = System.nanoTime() + CAPTURE_SETTLING_NANOS;
-        Object[] saved;
-        while ((saved = whileNoDispatchBegins(0, () -> ThreadDump.savedActivations(task))) == null) {
-            // its capture is under way on another carrier, a matter of microseconds unless that carrier is preempted
+        while (true) {
+            Carrier pinnedOn = task.pinnedCarrier;
+            if (pinnedOn != null && task.pinnedWait) {
+                StackTraceElement[] carrierStack = pinnedOn.getStackTrace();
+                if (task.pinnedWait && task.pinnedCarrier == pinnedOn) {
+                    return ThreadDump.stackTraceOfPinned(carrierStack);
+                }
+            }
+            Object[] saved = whileNoDispatchBegins(0, () -> ThreadDump.savedActivations(task));
+            if (saved != null) {
+                return ThreadDump.stackTraceOfSaved(saved, task);
+            }
+            // its capture or pinned block is under way on another carrier, a matter of microseconds unless that
+            // carrier is preempted
             if (System.nanoTime() - giveUp > 0) {
                 return new StackTraceElement[0];
             }
             Thread.yield();
         }
-        return ThreadDump.stackTraceOfSaved(saved, task);
     }
 
     /**

@@ -36,6 +36,8 @@ final class ThreadDump {
     private static final VarHandle PICO_THREAD_TARGET;
     /** The runtime's frames on top of a stack trace, which getStackTrace leaves out. */
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
+    /** pico-net's blocking primitives, which stand on top of a thread pinned in a socket wait. */
+    private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     /** The walker of a running thread's own stack trace, which stops at the driver's frame. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
@@ -251,19 +253,53 @@ final class ThreadDump {
 
     /**
      * The saved activations of a suspended PicoThread, outermost first, as {@link Frame#describeSaved} gives them;
-     * none while a carrier runs the thread, while it is pinned (its frames are on the carrier's stack), and before it
-     * has suspended; null while its capture is under way (its state already says it waits, its carrier has not
-     * ended the dispatch yet), for the caller to ask again. Called while no dispatch can begin
-     * ({@link Scheduler#savedStackTrace}).
+     * none while a carrier runs the thread and before it has suspended; null while it is pinned (its frames are on
+     * its carrier's stack, which the caller reads) and while its capture or pinned block is under way (its state
+     * already says it waits, its carrier has not ended the dispatch yet), for the caller to ask again. Called while
+     * no dispatch can begin ({@link Scheduler#savedStackTrace}).
      */
     static Object[] savedActivations(Task task) {
-        if (task.pinnedWait || !task.isAlive()) {
+        if (!task.isAlive()) {
             return new Object[0];
+        }
+        if (task.pinnedWait) {
+            return null;
         }
         if (task.isDispatched()) {
             return task.state() == Task.RUNNING ? new Object[0] : null;
         }
         return task.savedReferences == null ? new Object[0] : Frame.describeSaved(task);
+    }
+
+    /**
+     * A pinned PicoThread's stack trace, from the stack of the carrier parked for it (read while the thread was
+     * pinned): its frames below the runtime's and the JDK's park on top, down to {@link DispatchFrame}, without the
+     * resume entries through which the driver re-entered them. Activations a lazy resume has not re-entered yet are
+     * not among them (they are in the carrier's cursor, which only the carrier reads).
+     */
+    static StackTraceElement[] stackTraceOfPinned(StackTraceElement[] carrierStack) {
+        int top = 0;
+        while (top < carrierStack.length && isParkOrRuntime(carrierStack[top].getClassName())) {
+            top++;
+        }
+        List<StackTraceElement> trace = new ArrayList<>();
+        for (int index = top; index < carrierStack.length; index++) {
+            StackTraceElement element = carrierStack[index];
+            if (element.getClassName().equals(DispatchFrame.class.getName())) {
+                break;
+            }
+            if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
+                trace.add(element);
+            }
+        }
+        return trace.toArray(new StackTraceElement[0]);
+    }
+
+    /** A class of the frames on top of a pinned thread's carrier: the runtime's, or the JDK's park. */
+    private static boolean isParkOrRuntime(String className) {
+        return className.startsWith(RUNTIME_PACKAGE) || className.startsWith(NET_PRIMITIVES_PACKAGE)
+                || className.equals("jdk.internal.misc.Unsafe")
+                || className.equals("java.util.concurrent.locks.LockSupport");
     }
 
     /**

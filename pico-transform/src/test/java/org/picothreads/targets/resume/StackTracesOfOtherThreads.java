@@ -1,13 +1,15 @@
 package org.picothreads.targets.resume;
 
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 
 /**
  * Another thread's stack trace, as a third thread reads it with {@code Thread.getStackTrace()} and
  * {@code Thread.getAllStackTraces()}: before the thread starts, while it waits five calls deep (a PicoThread is then
- * suspended, its activations saved), and after it has ended. The trace must name this class's methods at the same
- * lines as on a platform thread, innermost first, and the map of all threads must hold the waiting thread.
+ * suspended, its activations saved), and after it has ended; and of a thread that waits inside {@code List.forEach}
+ * (a PicoThread is then pinned, its frames on its carrier's stack). The trace must name this class's methods at the
+ * same lines as on a platform thread, innermost first, and the map of all threads must hold the waiting thread.
  */
 public final class StackTracesOfOtherThreads {
     private StackTracesOfOtherThreads() {
@@ -29,7 +31,20 @@ public final class StackTracesOfOtherThreads {
         waiting.join();
         String after = "after the end: " + waiting.getStackTrace().length + " frames, in the map of all threads "
                 + Thread.getAllStackTraces().containsKey(waiting);
-        return before + "\n" + own + "\n" + inAll + "\n" + after;
+        return before + "\n" + own + "\n" + inAll + "\n" + after + "\n" + waitingInsideForEach();
+    }
+
+    private static String waitingInsideForEach() throws InterruptedException {
+        CountDownLatch release = new CountDownLatch(1);
+        Thread pinned = new Thread(() -> List.of(release).forEach(StackTracesOfOtherThreads::inner), "pinned");
+        pinned.start();
+        while (pinned.getState() != Thread.State.WAITING) {
+            Thread.sleep(1);
+        }
+        String trace = "waiting inside forEach, its own trace: " + ownFrames(pinned.getStackTrace());
+        release.countDown();
+        pinned.join();
+        return trace;
     }
 
     static void outer(CountDownLatch release) {
