@@ -901,15 +901,16 @@ public final class ConcurrentCalls {
      * the barrier action) are not among them, nor any subclass of the program's.
      */
     private static Task trustIfDirect(Object receiver) {
-        if (!CallerToken.claim()) {
-            return null;
-        }
+        return CallerToken.trustIfDirect(receiver, ConcurrentCalls::isDirect);
+    }
+
+    /** True for the runtime's own classes whose blocking methods run nothing but the runtime's code. */
+    private static boolean isDirect(Object receiver) {
         Class<?> type = receiver.getClass();
-        boolean direct = type == PicoLinkedBlockingQueue.class || type == PicoArrayBlockingQueue.class
+        return type == PicoLinkedBlockingQueue.class || type == PicoArrayBlockingQueue.class
                 || type == PicoSynchronousQueue.class || type == PicoLinkedBlockingDeque.class
                 || type == PicoReentrantLock.class || type == PicoCondition.class
                 || type == PicoCountDownLatch.class || type == PicoSemaphore.class;
-        return direct ? CallerToken.trustRunning() : null;
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.picothreads.runtime.internal;
 
+import java.util.function.Predicate;
+
 /**
  * Spares the frame check ({@link CaptureSafety}) for a blocking call made directly by an activation that was
  * itself restored. A restored activation is entered by the resume driver ({@link DispatchFrame}) through its class's
@@ -67,6 +69,19 @@ public final class CallerToken {
         if (task != null) {
             task.callerRestored = false;
         }
+    }
+
+    /**
+     * Claims the token and, when the caller was restored and {@code direct} says that the receiver's blocking method
+     * runs nothing up to the scheduler but the runtime's code (or that of PicoThreads' own libraries), marks the
+     * running PicoThread ({@link #trustRunning()}); returns the marked task for {@link #endTrust}, or null. The
+     * receiver is looked at only when there is a token.
+     */
+    public static <T> Task trustIfDirect(T receiver, Predicate<T> direct) {
+        if (!claim()) {
+            return null;
+        }
+        return direct.test(receiver) ? trustRunning() : null;
     }
 
     /** Marks the running PicoThread, if this is the carrier, and returns its task for {@link #endTrust}; or null. */

@@ -148,11 +148,12 @@ public final class StreamCalls {
      * subclass) is walked as before.
      */
     private static Task trustIfDirect(Object stream) {
-        if (!CallerToken.claim()) {
-            return null;
-        }
-        boolean direct = stream instanceof DirectStream library
+        return CallerToken.trustIfDirect(stream, StreamCalls::isDirect);
+    }
+
+    /** True for pico-net's socket streams that run no code of the program's now ({@link DirectStream}). */
+    private static boolean isDirect(Object stream) {
+        return stream instanceof DirectStream library
                 && DirectStream.LIBRARY_CLASSES.contains(stream.getClass().getName()) && library.isDirect();
-        return direct ? CallerToken.trustRunning() : null;
     }
 }
