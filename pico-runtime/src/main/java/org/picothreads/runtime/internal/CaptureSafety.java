@@ -282,7 +282,11 @@ final class CaptureSafety {
      * like any other.
      */
     private static boolean isPrimitiveClass(Class<?> type) {
-        String name = type.getName();
+        return isPrimitiveClassName(type.getName());
+    }
+
+    /** {@link #isPrimitiveClass} by the class's binary name, for stack traces (a thread dump's). */
+    static boolean isPrimitiveClassName(String name) {
         return name.startsWith(RUNTIME_PACKAGE) || name.startsWith(NET_PRIMITIVES_PACKAGE);
     }
 

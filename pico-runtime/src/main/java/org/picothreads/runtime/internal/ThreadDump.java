@@ -4,6 +4,7 @@ import java.io.PrintStream;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,8 +37,6 @@ final class ThreadDump {
     private static final VarHandle PICO_THREAD_TARGET;
     /** The runtime's frames on top of a stack trace, which getStackTrace leaves out. */
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
-    /** pico-net's blocking primitives, which stand on top of a thread pinned in a socket wait. */
-    private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     /** The walker of a running thread's own stack trace, which stops at the driver's frame. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
@@ -175,10 +174,8 @@ final class ThreadDump {
         if (task.savedReferences == null || task.isDispatched()) {
             return;
         }
-        Object[] outermostFirst = Frame.describeSaved(task);
-        for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
-            text.append("\tat ").append(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1],
-                    task, markers)).append('\n');
+        for (StackTraceElement element : locations(Frame.describeSaved(task), task, markers)) {
+            text.append("\tat ").append(element).append('\n');
         }
     }
 
@@ -241,12 +238,7 @@ final class ThreadDump {
                 .collect(Collectors.toCollection(ArrayList::new)));
         Carrier carrier = Carrier.here();
         if (carrier != null && carrier.frame.task() == task) {
-            Map<String, Rewritten> markers = new HashMap<>();
-            Object[] outermostFirst = carrier.frame.describeAttached();
-            for (int index = outermostFirst.length - 2; index >= 0; index -= 2) {
-                trace.add(location((String) outermostFirst[index], (Integer) outermostFirst[index + 1], task,
-                        markers));
-            }
+            trace.addAll(Arrays.asList(locations(carrier.frame.describeAttached(), task, new HashMap<>())));
         }
         return trace.toArray(new StackTraceElement[0]);
     }
@@ -295,10 +287,12 @@ final class ThreadDump {
         return trace.toArray(new StackTraceElement[0]);
     }
 
-    /** A class of the frames on top of a pinned thread's carrier: the runtime's, or the JDK's park. */
+    /**
+     * A class of the frames on top of a pinned thread's carrier: the runtime's or pico-net's primitives (as the frame
+     * check skips them), or the JDK's park.
+     */
     private static boolean isParkOrRuntime(String className) {
-        return className.startsWith(RUNTIME_PACKAGE) || className.startsWith(NET_PRIMITIVES_PACKAGE)
-                || className.equals("jdk.internal.misc.Unsafe")
+        return CaptureSafety.isPrimitiveClassName(className) || className.equals("jdk.internal.misc.Unsafe")
                 || className.equals("java.util.concurrent.locks.LockSupport");
     }
 
@@ -308,8 +302,15 @@ final class ThreadDump {
      * unlocked: finding a class's marker may load through the program's class loaders.
      */
     static StackTraceElement[] stackTraceOfSaved(Object[] outermostFirst, Task task) {
+        return locations(outermostFirst, task, new HashMap<>());
+    }
+
+    /**
+     * Saved activations described outermost first ({@link Frame#describeSaved}), as stack trace elements innermost
+     * first; {@code markers} caches the classes' markers across calls.
+     */
+    private static StackTraceElement[] locations(Object[] outermostFirst, Task task, Map<String, Rewritten> markers) {
         StackTraceElement[] trace = new StackTraceElement[outermostFirst.length / 2];
-        Map<String, Rewritten> markers = new HashMap<>();
         for (int index = outermostFirst.length - 2, innermost = 0; index >= 0; index -= 2, innermost++) {
             trace[innermost] = location((String) outermostFirst[index], (Integer) outermostFirst[index + 1], task,
                     markers);
