@@ -347,7 +347,8 @@ public final class Monitors {
     private static void waitOnCarrier(Task task, Object object, long millis, int nanos) throws InterruptedException {
         Stripe stripe = stripeOf(object);
         boolean resumed = Continuation.resumingPrimitive();
-        Waiter waiter = task.monitorWaiter;
+        Task.Occasional waiting = task.occasional();
+        Waiter waiter = waiting.monitorWaiter;
         if (!resumed || waiter == null || waiter.object != object) {
             if (task.clearInterrupt()) {
                 throw new InterruptedException();
@@ -369,7 +370,7 @@ public final class Monitors {
                     monitor.recursions = 0;
                     release(stripe, object, monitor);
                 }
-                task.monitorWaiter = waiter;
+                waiting.monitorWaiter = waiter;
             }
         }
         awaitNotification(task, waiter);
@@ -384,7 +385,7 @@ public final class Monitors {
         if (waiter.recursions > 0) {
             acquire(task, object, waiter.recursions);
         }
-        task.monitorWaiter = null;
+        waiting.monitorWaiter = null;
         if (task.clearInterrupt()) {
             throw new InterruptedException();
         }

@@ -333,7 +333,7 @@ public final class Scheduler {
      * takes it back at the end of the dispatch.
      */
     private void deliverInterrupt(Carrier carrier, Task task) {
-        if (task.interruptCarrier == carrier && carrier.isInterrupted()) {
+        if (task.interruptCarrier() == carrier && carrier.isInterrupted()) {
             return;
         }
         carrier.interrupting = task;
@@ -352,11 +352,11 @@ public final class Scheduler {
      */
     private static void settleInterrupt(Carrier carrier, Task task) {
         Carrier.CURRENT.setVolatile(carrier, null);
-        if (carrier.interrupting != null || task.interruptCarrier != null) {
+        if (carrier.interrupting != null || task.interruptCarrier() != null) {
             while (carrier.interrupting != null) {
                 Thread.onSpinWait();
             }
-            if (task.interruptCarrier == carrier) {
+            if (task.interruptCarrier() == carrier) {
                 task.settleInterrupt();
             }
         }
@@ -583,13 +583,14 @@ public final class Scheduler {
         carrier.counters.pinnedBlocks++;
         // Announced before the state is read, as the waker makes the task ready before it reads the carrier: one of
         // the two sees the other.
-        task.pinnedCarrier = carrier;
+        Task.Occasional pinning = task.occasional();
+        pinning.pinnedCarrier = carrier;
         if (task.state() == Task.RUNNABLE) {
-            task.pinnedCarrier = null;
+            pinning.pinnedCarrier = null;
             task.setState(Task.RUNNING); // woken between arming its wake-up and getting here
             return;
         }
-        task.pinnedWait = true;
+        pinning.pinnedWait = true;
         synchronized (lock) {
             beginPinnedBlock(carrier);
         }
@@ -613,8 +614,8 @@ public final class Scheduler {
                 }
             }
         } finally {
-            task.pinnedWait = false;
-            task.pinnedCarrier = null;
+            pinning.pinnedWait = false;
+            pinning.pinnedCarrier = null;
             task.setState(Task.RUNNING);
             synchronized (lock) {
                 endPinnedBlock(carrier);
@@ -811,7 +812,8 @@ public final class Scheduler {
                 if ((current & Task.DISPATCHED) == 0) {
                     enqueue(task);
                 } else {
-                    Carrier pinned = task.pinnedCarrier;
+                    Task.Occasional pinning = task.occasionalIfMade();
+                    Carrier pinned = pinning == null ? null : pinning.pinnedCarrier;
                     if (pinned != null) {
                         LockSupport.unpark(pinned);
                     }
@@ -1036,10 +1038,11 @@ public final class Scheduler {
     StackTraceElement[] savedStackTrace(Task task) {
         long giveUp = System.nanoTime() + CAPTURE_SETTLING_NANOS;
         while (true) {
-            Carrier pinnedOn = task.pinnedCarrier;
-            if (pinnedOn != null && task.pinnedWait) {
+            Task.Occasional pinning = task.occasionalIfMade();
+            Carrier pinnedOn = pinning == null ? null : pinning.pinnedCarrier;
+            if (pinnedOn != null && pinning.pinnedWait) {
                 StackTraceElement[] carrierStack = pinnedOn.getStackTrace();
-                if (task.pinnedWait && task.pinnedCarrier == pinnedOn) {
+                if (pinning.pinnedWait && pinning.pinnedCarrier == pinnedOn) {
                     return ThreadDump.stackTraceOfPinned(carrierStack);
                 }
             }

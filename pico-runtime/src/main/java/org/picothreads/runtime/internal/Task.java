@@ -69,6 +69,8 @@ public final class Task {
 
     /** Compare-and-set access to {@link #status}. */
     private static final VarHandle STATUS;
+    /** Compare-and-set access to {@link #occasional}. */
+    private static final VarHandle OCCASIONAL;
     /** The joiners of a task that has none. */
     private static final Task[] NO_TASKS = new Task[0];
 
@@ -83,6 +85,7 @@ public final class Task {
             PICO_THREAD_TASK = lookup.findVarHandle(PicoThread.class, "task", Task.class);
             PICO_THREAD_TARGET = lookup.findVarHandle(PicoThread.class, "target", Runnable.class);
             STATUS = MethodHandles.lookup().findVarHandle(Task.class, "status", int.class);
+            OCCASIONAL = MethodHandles.lookup().findVarHandle(Task.class, "occasional", Occasional.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -115,31 +118,17 @@ public final class Task {
     /** The PicoThread this task schedules; set when it starts. */
     Thread thread;
     /**
-     * The interrupt status; set by any thread, cleared by the thread itself. While {@link #interruptCarrier} is set,
-     * the status is that carrier's own (see {@link #isInterrupted}); the thread itself clears it through
+     * The interrupt status; set by any thread, cleared by the thread itself. While {@link #interruptCarrier()} is
+     * set, the status is that carrier's own (see {@link #isInterrupted}); the thread itself clears it through
      * {@link #clearInterrupt}.
      */
     private volatile boolean interrupted;
-    /**
-     * The carrier to whose own interrupt status the scheduler copied this thread's, because the thread runs there in
-     * code that was not rewritten and blocks in a wait of the JDK's ({@link Scheduler#deliverInterrupt}), or null;
-     * the carrier takes the status back at the end of the dispatch ({@link #settleInterrupt}).
-     */
-    volatile Carrier interruptCarrier;
-    /** How many times the thread was interrupted; under the task's monitor, with {@link #interruptsDelivered}. */
-    private int interrupts;
-    /** {@link #interrupts} when the status was last copied to {@link #interruptCarrier}, or last cleared after. */
-    private int interruptsDelivered;
     /** The state (one of the constants above), the {@link #DISPATCHED} bit and the wait number; see the table above. */
     private volatile int status;
     /** The thread's daemon flag, fixed when it started. */
     boolean daemon;
     /** True when an interrupt ended the task's last wait, so that the blocking call throws InterruptedException. */
     boolean wokenByInterrupt;
-    /** True while the task waits pinned: its frames stay on the carrier stack; read by thread dumps. */
-    volatile boolean pinnedWait;
-    /** The carrier blocked by the task's pinned wait, which the waker that ends it unparks; null otherwise. */
-    volatile Carrier pinnedCarrier;
     /** The lane of the carrier that last took the task, where a platform thread that wakes it queues it. */
     Lane lane;
     /** The lane whose timer heap holds the task's armed timer, or null; written under that lane's timer lock. */
@@ -157,17 +146,15 @@ public final class Task {
     Object blocker;
     /** A pending unpark (LockSupport's permit): the next park returns at once and consumes it. */
     volatile boolean permit;
-    /** The task's entry in an object's wait set while it is in Object.wait, else null. */
-    Monitors.Waiter monitorWaiter;
     /** How many runtime monitors the task owns; changed only by the task itself, as it takes and leaves them. */
     int ownedMonitors;
     /** True while the task is suspended owning a runtime monitor, counted in {@link Monitors#suspendedHolders}. */
     boolean suspendedHolder;
     /**
-     * The tasks joining this one, in the order they started to wait: null when there is none, the one task when there
-     * is one, else an {@code ArrayList<Task>} of them. Guarded by this task's monitor.
+     * What only some threads ever need (see {@link Occasional}): null until the first of them, then kept. Made by
+     * {@link #occasional()}, which any thread may call.
      */
-    private Object joiners;
+    private volatile Occasional occasional;
     /**
      * The wait on a runtime synchronizer (latch, lock, queue...) this task is in the middle of, kept across a
      * suspension so that the re-invoked blocking call continues it; null otherwise.
@@ -227,7 +214,7 @@ public final class Task {
     /** Sets the interrupt status and wakes the thread if it is sleeping or joining. */
     public void interrupt() {
         synchronized (this) {
-            interrupts++;
+            interruptedSinceDelivery();
             interrupted = true;
         }
         Scheduler scheduler = Scheduler.running();
@@ -237,33 +224,35 @@ public final class Task {
     }
 
     /**
-     * The interrupt status, left unchanged: while it was copied to {@link #interruptCarrier}, that carrier's own
+     * The interrupt status, left unchanged: while it was copied to {@link #interruptCarrier()}, that carrier's own
      * (which the JDK's code that ran there may have cleared, throwing InterruptedException), or set when another
      * interrupt came since.
      */
     public boolean isInterrupted() {
-        Carrier carrier = interruptCarrier;
+        Occasional more = occasional;
+        Carrier carrier = more == null ? null : more.interruptCarrier;
         if (carrier == null) {
             return interrupted;
         }
         synchronized (this) {
-            return carrier.isInterrupted() || interrupts != interruptsDelivered;
+            return carrier.isInterrupted() || more.interruptedSinceDelivery;
         }
     }
 
     /** Clears the interrupt status, by the thread itself on its carrier; returns whether it was set. */
     boolean clearInterrupt() {
-        if (interruptCarrier == null && !interrupted) {
+        if (interruptCarrier() == null && !interrupted) {
             return false;
         }
         // Under the monitor, so that a copy to the carrier (deliverInterruptTo) comes wholly before or after this.
         synchronized (this) {
-            if (interruptCarrier == null) {
+            Occasional more = occasional;
+            if (more == null || more.interruptCarrier == null) {
                 interrupted = false;
                 return true;
             }
-            boolean was = Thread.interrupted() | interrupts != interruptsDelivered;
-            interruptsDelivered = interrupts;
+            boolean was = Thread.interrupted() | more.interruptedSinceDelivery;
+            more.interruptedSinceDelivery = false;
             interrupted = false;
             return was;
         }
@@ -272,9 +261,30 @@ public final class Task {
     /** Sets the interrupt status again, by the thread itself (an interrupt it deferred while it waited). */
     void restoreInterrupt() {
         synchronized (this) {
-            interrupts++;
+            interruptedSinceDelivery();
             interrupted = true;
         }
+    }
+
+    /**
+     * Records, under the task's monitor, that an interrupt came after the status was last copied to the carrier or
+     * cleared: only while a copy is made can that be read, and a copy clears it first.
+     */
+    private void interruptedSinceDelivery() {
+        Occasional more = occasional;
+        if (more != null) {
+            more.interruptedSinceDelivery = true;
+        }
+    }
+
+    /**
+     * The carrier to whose own interrupt status the scheduler copied this thread's, because the thread runs there in
+     * code that was not rewritten and blocks in a wait of the JDK's ({@link Scheduler#deliverInterrupt}), or null;
+     * the carrier takes the status back at the end of the dispatch ({@link #settleInterrupt}).
+     */
+    Carrier interruptCarrier() {
+        Occasional more = occasional;
+        return more == null ? null : more.interruptCarrier;
     }
 
     /**
@@ -286,8 +296,9 @@ public final class Task {
             if (!interrupted) {
                 return; // the thread cleared it meanwhile
             }
-            interruptsDelivered = interrupts;
-            interruptCarrier = carrier;
+            Occasional more = occasional();
+            more.interruptedSinceDelivery = false;
+            more.interruptCarrier = carrier;
             // Under the monitor, so that no thread reads the status between the two writes and this interrupt, which
             // the waiting thread may see at once.
             carrier.interrupt();
@@ -301,8 +312,9 @@ public final class Task {
     void settleInterrupt() {
         boolean pending = Thread.interrupted();
         synchronized (this) {
-            interrupted = pending || interrupts != interruptsDelivered;
-            interruptCarrier = null;
+            Occasional more = occasional;
+            interrupted = pending || more.interruptedSinceDelivery;
+            more.interruptCarrier = null;
         }
     }
 
@@ -507,18 +519,26 @@ public final class Task {
 
     /** Removes a task from this task's list of joiners if it is still in it. */
     synchronized void removeJoinerIfListed(Task joiner) {
-        if (joiners == joiner) {
-            joiners = null;
-        } else if (joiners instanceof ArrayList<?> list && list.remove(joiner) && list.isEmpty()) {
-            joiners = null;
+        Occasional more = occasional;
+        if (more == null) {
+            return;
+        }
+        if (more.joiners == joiner) {
+            more.joiners = null;
+        } else if (more.joiners instanceof ArrayList<?> list && list.remove(joiner) && list.isEmpty()) {
+            more.joiners = null;
         }
     }
 
     /** Marks this task terminated and returns its joiners, in the order they started to wait, emptying the list. */
     synchronized Task[] terminateAndTakeJoiners() {
         status = TERMINATED;
-        Object taken = joiners;
-        joiners = null;
+        Occasional more = occasional;
+        if (more == null) {
+            return NO_TASKS;
+        }
+        Object taken = more.joiners;
+        more.joiners = null;
         if (taken == null) {
             return NO_TASKS;
         }
@@ -531,17 +551,69 @@ public final class Task {
     /** Appends a waiting task to this task's list of joiners; under this task's monitor. */
     @SuppressWarnings("unchecked")
     private void addJoiner(Task joiner) {
-        Object listed = joiners;
+        Occasional more = occasional();
+        Object listed = more.joiners;
         if (listed == null) {
-            joiners = joiner;
+            more.joiners = joiner;
         } else if (listed instanceof Task first) {
             ArrayList<Task> list = new ArrayList<>(4);
             list.add(first);
             list.add(joiner);
-            joiners = list;
+            more.joiners = list;
         } else {
             ((ArrayList<Task>) listed).add(joiner);
         }
+    }
+
+    /** The task's {@link Occasional} fields, made now if no thread has needed them before. */
+    Occasional occasional() {
+        Occasional more = occasional;
+        if (more == null) {
+            Occasional made = new Occasional();
+            more = OCCASIONAL.compareAndSet(this, null, made) ? made : occasional;
+        }
+        return more;
+    }
+
+    /** True while the task waits pinned, its frames on its carrier's stack ({@link Occasional#pinnedWait}). */
+    boolean waitsPinned() {
+        Occasional more = occasional;
+        return more != null && more.pinnedWait;
+    }
+
+    /** The task's {@link Occasional} fields, or null when no thread has needed them yet. */
+    Occasional occasionalIfMade() {
+        return occasional;
+    }
+
+    /**
+     * The fields of a task that only some threads ever use (a thread that is joined, waits in Object.wait, blocks
+     * pinned, or is interrupted while blocked in a wait of the JDK's), kept apart so that the many threads that never
+     * do are smaller ({@code Footprint}: a task of 96 bytes instead of 120). Made once, by the first thread that
+     * needs them ({@link #occasional()}), and kept until the task is collected.
+     */
+    static final class Occasional {
+        /**
+         * The carrier to whose own interrupt status the scheduler copied the thread's ({@link #interruptCarrier()}),
+         * or null. Set and cleared under the task's monitor; read without it.
+         */
+        volatile Carrier interruptCarrier;
+        /**
+         * True when the thread was interrupted after its status was last copied to {@link #interruptCarrier} or
+         * cleared since; under the task's monitor.
+         */
+        boolean interruptedSinceDelivery;
+        /** True while the task waits pinned: its frames stay on the carrier stack; read by thread dumps. */
+        volatile boolean pinnedWait;
+        /** The carrier blocked by the task's pinned wait, which the waker that ends it unparks; null otherwise. */
+        volatile Carrier pinnedCarrier;
+        /** The task's entry in an object's wait set while it is in Object.wait, else null; the task's own. */
+        Monitors.Waiter monitorWaiter;
+        /**
+         * The tasks joining this one, in the order they started to wait: null when there is none, the one task when
+         * there is one, else an {@code ArrayList<Task>} of them. Guarded by the task's monitor.
+         */
+        Object joiners;
     }
 
     @Override

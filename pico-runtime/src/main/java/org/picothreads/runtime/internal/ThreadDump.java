@@ -160,7 +160,7 @@ final class ThreadDump {
             text.append(' ').append(waitsFor);
         }
         text.append('\n');
-        if (task.pinnedWait) {
+        if (task.waitsPinned()) {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
             return;
         }
@@ -254,7 +254,7 @@ final class ThreadDump {
         if (!task.isAlive()) {
             return new Object[0];
         }
-        if (task.pinnedWait) {
+        if (task.waitsPinned()) {
             return null;
         }
         if (task.isDispatched()) {
