@@ -1,5 +1,7 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.Arrays;
 
 /**
@@ -32,8 +34,26 @@ import java.util.Arrays;
  * it dispatches the thread ({@link #attach}) and gives them back when the dispatch ends ({@link #detach}). Never
  * handed to user code; rewritten code only calls the push and pop methods and {@link #resumePoint()} and
  * {@link #savesArguments()} on the instance it is given.
+ *
+ * <p>Only the carrier changes its frame. Other threads read which task is attached and its saved activations, for
+ * {@link Thread#getStackTrace()} of a thread that a carrier runs, through {@link #stableVersion}, {@link
+ * #describeAttachedRacily} and {@link #unchangedSince}: a sequence lock whose version the carrier makes odd while it
+ * attaches or detaches a task, captures, or pops an activation to restore it, and even again after; a reader that
+ * sees the same even version before and after its reads has read one state. On x86 the fences involved compile to
+ * nothing but an ordering of the compiler's, so the carrier's path pays two plain stores per change.
  */
 public final class Frame {
+    /** Ordered access to {@link #savedStackVersion}. */
+    private static final VarHandle SAVED_STACK_VERSION;
+
+    static {
+        try {
+            SAVED_STACK_VERSION = MethodHandles.lookup().findVarHandle(Frame.class, "savedStackVersion", int.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private static final Object[] NO_REFERENCES = {};
     private static final int[] NO_PRIMITIVES = {};
     private static final int FIRST_CAPACITY = 8;
@@ -85,12 +105,18 @@ public final class Frame {
     private Object resultReference;
     /** The exception the last activation to finish threw, or null. */
     private Throwable resultFailure;
+    /**
+     * Odd while the attached task or its saved activations change, or a capture is under way; even otherwise. Written
+     * only by the carrier; read by other threads (see the class comment).
+     */
+    private int savedStackVersion;
 
     Frame() {
     }
 
     /** Takes {@code dispatched}'s saved stack for its dispatch; the first activation it restores invokes its call. */
     void attach(Task dispatched) {
+        beginSavedStackChange();
         task = dispatched;
         Object[] taskReferences = dispatched.savedReferences;
         savedReferences = taskReferences != null ? taskReferences : NO_REFERENCES;
@@ -105,10 +131,12 @@ public final class Frame {
         capturing = false;
         invokesAgain = true;
         clearResult();
+        endSavedStackChange();
     }
 
     /** Gives the dispatched task its saved stack back at the end of its dispatch, and forgets it. */
     void detach() {
+        beginSavedStackChange();
         if (capturing) {
             // A capture that failed before reaching the driver: the task ends with that failure.
             discardCapture();
@@ -130,6 +158,7 @@ public final class Frame {
         primitiveTop = 0;
         capturedLayout = null;
         clearResult();
+        endSavedStackChange();
     }
 
     /** The task attached now, or null. */
@@ -154,6 +183,8 @@ public final class Frame {
 
     /** Starts a capture: the activations saved from now on are the ones that ran since the last resume. */
     void beginCaptureBlock() {
+        // Odd until the capture ends: the activations on the carrier's stack are being unwound into the capture arrays.
+        beginSavedStackChange();
         // Forgets a capture that never reached the driver, if any; with none under way it only resets the counts.
         discardCapture();
         capturing = true;
@@ -252,6 +283,7 @@ public final class Frame {
         }
         discardCapture();
         invokesAgain = true;
+        endSavedStackChange();
         return saved;
     }
 
@@ -296,6 +328,7 @@ public final class Frame {
         if (key != method && !key.equals(method)) {
             return false;
         }
+        beginSavedStackChange();
         savedReferences[referenceTop - 1] = null;
         if (layout.hasReceiver) {
             savedReferences[referenceTop - 2] = null;
@@ -310,7 +343,55 @@ public final class Frame {
         int point = layout.resumePoint();
         resumePoint = invokesAgain ? 2 * point : 2 * point + 1;
         invokesAgain = false;
+        endSavedStackChange();
         return true;
+    }
+
+    /** Makes the version odd, if it is not already, before the carrier changes what other threads read. */
+    private void beginSavedStackChange() {
+        int version = savedStackVersion;
+        if ((version & 1) == 0) {
+            SAVED_STACK_VERSION.setOpaque(this, version + 1);
+            // no store below may be seen before the odd version
+            VarHandle.storeStoreFence();
+        }
+    }
+
+    /** Makes the version even again once a change is complete; its stores are seen before the new version. */
+    private void endSavedStackChange() {
+        int version = savedStackVersion;
+        if ((version & 1) != 0) {
+            SAVED_STACK_VERSION.setRelease(this, version + 1);
+        }
+    }
+
+    /**
+     * For another thread: the version of the state now, when no change is under way and {@code expected} is the task
+     * attached; otherwise -1. Reads made after it belong to that state if {@link #unchangedSince} says so after them.
+     */
+    int stableVersion(Task expected) {
+        int version = (int) SAVED_STACK_VERSION.getAcquire(this);
+        return (version & 1) == 0 && task == expected ? version : -1;
+    }
+
+    /** For another thread, after its reads: true when the state is still the one {@link #stableVersion} gave. */
+    boolean unchangedSince(int version) {
+        // the reads above may not be moved below the version's
+        VarHandle.loadLoadFence();
+        return (int) SAVED_STACK_VERSION.getOpaque(this) == version;
+    }
+
+    /**
+     * For another thread, between {@link #stableVersion} and {@link #unchangedSince}: the activations still saved of
+     * the attached task, as {@link #describeAttached} gives them, or null when a change under way made what it read
+     * inconsistent (the carrier may change the arrays meanwhile; {@link #unchangedSince} then says false anyway).
+     */
+    Object[] describeAttachedRacily() {
+        try {
+            return describe(savedReferences, referenceTop);
+        } catch (RuntimeException inconsistent) {
+            return null;
+        }
     }
 
     /** How many of the activations saved in {@code references} below {@code top} hold JVM monitors. */

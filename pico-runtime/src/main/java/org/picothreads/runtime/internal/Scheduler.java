@@ -1032,8 +1032,9 @@ public final class Scheduler {
 
     /**
      * Another thread's view of {@code task}'s stack for {@link Thread#getStackTrace()}: its saved activations while
-     * it is suspended, read under the lock of every lane's run queue as a dump reads them; while it is pinned, the
-     * frames its parked carrier runs for it; empty while a carrier runs it or before it has suspended.
+     * it is suspended, read under the lock of every lane's run queue as a dump reads them; while a carrier runs it,
+     * or is parked for it while it is pinned, the frames the carrier runs for it and the activations still saved below
+     * them ({@link ThreadDump#stackTraceOnCarrier}); empty before it has started and after it has ended.
      */
     StackTraceElement[] savedStackTrace(Task task) {
         long giveUp = System.nanoTime() + CAPTURE_SETTLING_NANOS;
@@ -1041,17 +1042,24 @@ public final class Scheduler {
             Task.Occasional pinning = task.occasionalIfMade();
             Carrier pinnedOn = pinning == null ? null : pinning.pinnedCarrier;
             if (pinnedOn != null && pinning.pinnedWait) {
-                StackTraceElement[] carrierStack = pinnedOn.getStackTrace();
-                if (pinning.pinnedWait && pinning.pinnedCarrier == pinnedOn) {
-                    return ThreadDump.stackTraceOfPinned(carrierStack);
+                StackTraceElement[] trace = ThreadDump.stackTraceOnCarrier(pinnedOn, task);
+                if (trace != null && pinning.pinnedWait && pinning.pinnedCarrier == pinnedOn) {
+                    return trace;
+                }
+            } else if (task.isDispatched() && task.state() == Task.RUNNING) {
+                Carrier runningOn = carrierRunning(task);
+                StackTraceElement[] trace = runningOn == null ? null : ThreadDump.stackTraceOnCarrier(runningOn, task);
+                if (trace != null) {
+                    return trace;
+                }
+            } else {
+                Object[] saved = whileNoDispatchBegins(0, () -> ThreadDump.savedActivations(task));
+                if (saved != null) {
+                    return ThreadDump.stackTraceOfSaved(saved, task);
                 }
             }
-            Object[] saved = whileNoDispatchBegins(0, () -> ThreadDump.savedActivations(task));
-            if (saved != null) {
-                return ThreadDump.stackTraceOfSaved(saved, task);
-            }
-            // its capture or pinned block is under way on another carrier, a matter of microseconds unless that
-            // carrier is preempted
+            // its dispatch, capture or pinned block begins or ends on another carrier, a matter of microseconds unless
+            // that carrier is preempted
             if (System.nanoTime() - giveUp > 0) {
                 return new StackTraceElement[0];
             }

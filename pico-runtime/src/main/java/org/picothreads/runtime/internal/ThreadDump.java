@@ -245,31 +245,41 @@ final class ThreadDump {
 
     /**
      * The saved activations of a suspended PicoThread, outermost first, as {@link Frame#describeSaved} gives them;
-     * none while a carrier runs the thread and before it has suspended; null while it is pinned (its frames are on
-     * its carrier's stack, which the caller reads) and while its capture or pinned block is under way (its state
-     * already says it waits, its carrier has not ended the dispatch yet), for the caller to ask again. Called while
-     * no dispatch can begin ({@link Scheduler#savedStackTrace}).
+     * none before it has suspended or once it has ended; null while a carrier dispatches it (it runs there, or its
+     * capture or pinned block is under way) or it is pinned: its frames are then read from that carrier
+     * ({@link #stackTraceOnCarrier}), and the caller asks again. Called while no dispatch can begin
+     * ({@link Scheduler#savedStackTrace}).
      */
     static Object[] savedActivations(Task task) {
         if (!task.isAlive()) {
             return new Object[0];
         }
-        if (task.waitsPinned()) {
+        if (task.waitsPinned() || task.isDispatched()) {
             return null;
-        }
-        if (task.isDispatched()) {
-            return task.state() == Task.RUNNING ? new Object[0] : null;
         }
         return task.savedReferences == null ? new Object[0] : Frame.describeSaved(task);
     }
 
     /**
-     * A pinned PicoThread's stack trace, from the stack of the carrier parked for it (read while the thread was
-     * pinned): its frames below the runtime's and the JDK's park on top, down to {@link DispatchFrame}, without the
-     * resume entries through which the driver re-entered them. Activations a lazy resume has not re-entered yet are
-     * not among them (they are in the carrier's cursor, which only the carrier reads).
+     * The stack trace of a PicoThread that {@code carrier} runs, or for which it is parked while the thread is pinned,
+     * as another thread sees it with {@link Thread#getStackTrace()}: its frames on the carrier's stack below the
+     * runtime's (and, pinned, the JDK's park) on top, down to {@link DispatchFrame}, without the resume entries
+     * through which the driver re-entered them; then its activations still saved below them, which a lazy resume has
+     * not re-entered yet, innermost first. Null when the carrier did not run the thread all along, or began or ended a
+     * capture, or popped a saved activation to restore it, meanwhile ({@link Frame#stableVersion}): the caller asks
+     * again.
      */
-    static StackTraceElement[] stackTraceOfPinned(StackTraceElement[] carrierStack) {
+    static StackTraceElement[] stackTraceOnCarrier(Carrier carrier, Task task) {
+        Frame frame = carrier.frame;
+        int version = frame.stableVersion(task);
+        if (version < 0) {
+            return null;
+        }
+        StackTraceElement[] carrierStack = carrier.getStackTrace();
+        Object[] saved = frame.describeAttachedRacily();
+        if (saved == null || !frame.unchangedSince(version)) {
+            return null;
+        }
         int top = 0;
         while (top < carrierStack.length && isParkOrRuntime(carrierStack[top].getClassName())) {
             top++;
@@ -284,12 +294,13 @@ final class ThreadDump {
                 trace.add(element);
             }
         }
+        trace.addAll(Arrays.asList(locations(saved, task, new HashMap<>())));
         return trace.toArray(new StackTraceElement[0]);
     }
 
     /**
-     * A class of the frames on top of a pinned thread's carrier: the runtime's or pico-net's primitives (as the frame
-     * check skips them), or the JDK's park.
+     * A class of the frames on top of a carrier's stack that the thread it runs does not show: the runtime's or
+     * pico-net's primitives (as the frame check skips them), or, for a pinned thread, the JDK's park.
      */
     private static boolean isParkOrRuntime(String className) {
         return CaptureSafety.isPrimitiveClassName(className) || className.equals("jdk.internal.misc.Unsafe")
