@@ -1007,12 +1007,16 @@ public final class Scheduler {
      */
     private String writeDump(boolean deadlock) {
         Map<Task, String> unseen = new HashMap<>();
+        Map<Task, Carrier> runningOn = new HashMap<>();
         int blocked;
         synchronized (lock) {
             blocked = blockedCarriers - unseenBlockedCarriers;
             long now = System.nanoTime();
             for (Carrier carrier : carriers) {
                 Task running = carrier.current;
+                if (running != null) {
+                    runningOn.put(running, carrier);
+                }
                 if (carrier.unseenBlock && running != null) {
                     unseen.put(running, "on " + carrier.getName() + ", blocked in code the runtime does not see: "
                             + carrier.unseenBlockHow + " for "
@@ -1025,7 +1029,7 @@ public final class Scheduler {
             return whileNoDispatchBegins(0, () -> {
                 long live = threadsStarted - threadsTerminated;
                 return ThreadDump.write(deadlock ? ThreadDump.deadlockHeader(live, blocked, unseen.size())
-                        : ThreadDump.liveHeader(live, blocked, unseen.size()), liveTasks, unseen);
+                        : ThreadDump.liveHeader(live, blocked, unseen.size()), liveTasks, unseen, runningOn);
             });
         }
     }

@@ -37,6 +37,7 @@ final class ThreadDump {
     private static final VarHandle PICO_THREAD_TARGET;
     /** The runtime's frames on top of a stack trace, which getStackTrace leaves out. */
     private static final String RUNTIME_PACKAGE = "org.picothreads.runtime.";
+    private static final String INVOKE_PACKAGE = "java.lang.invoke.";
     /** The walker of a running thread's own stack trace, which stops at the driver's frame. */
     private static final StackWalker WALKER = StackWalker.getInstance(StackWalker.Option.RETAIN_CLASS_REFERENCE);
     /** The daemon thread printing the dump periodically, or null; the deadlock detector does not count it. */
@@ -61,14 +62,15 @@ final class ThreadDump {
      * @param firstLive the first task of the circular list of live tasks, or null
      * @param unseenBlocks for each task whose carrier the watchdog found blocked in code the runtime does not see, a
      *                     line saying which carrier and how
+     * @param runningOn    for each task a carrier was running (or parked for, pinned) as the dump began, that carrier
      */
-    static String write(String header, Task firstLive, Map<Task, String> unseenBlocks) {
+    static String write(String header, Task firstLive, Map<Task, String> unseenBlocks, Map<Task, Carrier> runningOn) {
         StringBuilder text = new StringBuilder(header).append('\n');
         Map<String, Rewritten> markers = new HashMap<>();
         Task task = firstLive;
         while (task != null) {
             text.append('\n');
-            describe(task, markers, text);
+            describe(task, runningOn.get(task), markers, text);
             String unseen = unseenBlocks.get(task);
             if (unseen != null) {
                 text.append("\t(").append(unseen).append(")\n");
@@ -153,7 +155,13 @@ final class ThreadDump {
         err.flush();
     }
 
-    private static void describe(Task task, Map<String, Rewritten> markers, StringBuilder text) {
+    /**
+     * Appends a task's entry: its name, state and what it waits for, then its frames: its own trace for the thread
+     * taking the dump; for one that {@code carrier} runs or is parked for (pinned), the frames that carrier runs for
+     * it and the activations still saved below them, none when it was capturing, starting or ending a dispatch at
+     * that moment; for a suspended one, its saved activations.
+     */
+    private static void describe(Task task, Carrier carrier, Map<String, Rewritten> markers, StringBuilder text) {
         text.append('"').append(task.thread.getName()).append("\" ").append(task.threadState());
         String waitsFor = waitsFor(task);
         if (!waitsFor.isEmpty()) {
@@ -162,10 +170,17 @@ final class ThreadDump {
         text.append('\n');
         if (task.waitsPinned()) {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
-            return;
         }
         if (task == Carrier.currentTaskOnThisThread()) {
             for (StackTraceElement element : stackTraceOfCurrent(task)) {
+                text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
+                        element.getFileName(), element.getLineNumber())).append('\n');
+            }
+            return;
+        }
+        if (carrier != null) {
+            StackTraceElement[] trace = stackTraceOnCarrier(carrier, task);
+            for (StackTraceElement element : trace == null ? new StackTraceElement[0] : trace) {
                 text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
                         element.getFileName(), element.getLineNumber())).append('\n');
             }
@@ -293,6 +308,10 @@ final class ThreadDump {
             if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
                 trace.add(element);
             }
+        }
+        // the method handle frames of the driver's call of a resume entry, which JDK 17 shows and later JDKs hide
+        while (!trace.isEmpty() && trace.get(trace.size() - 1).getClassName().startsWith(INVOKE_PACKAGE)) {
+            trace.remove(trace.size() - 1);
         }
         trace.addAll(Arrays.asList(locations(saved, task, new HashMap<>())));
         return trace.toArray(new StackTraceElement[0]);

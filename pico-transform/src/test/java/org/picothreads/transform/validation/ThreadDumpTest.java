@@ -8,6 +8,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.picothreads.runtime.PicoThreads;
 import org.picothreads.targets.dump.OwnDumpAfterResume;
+import org.picothreads.targets.dump.RunningThreadDumped;
 import org.picothreads.targets.dump.SleepingCrowd;
 import org.picothreads.transform.testing.SourceLines;
 import org.picothreads.transform.testing.TargetRunner;
@@ -52,6 +53,31 @@ class ThreadDumpTest {
         // below outer: the thread's lambda, saved with it, at the line that starts the thread
         assertTrue(entry.startsWith(expected), entry);
         assertTrue(entry.contains("\tat " + owner + ".lambda$run$0(OwnDumpAfterResume.java:"), entry);
+    }
+
+    @Test
+    void a_thread_running_on_a_carrier_shows_its_running_frames_then_its_saved_ones() throws Exception {
+        Class<?> target = TransformingClassLoader.forPackages(RunningThreadDumped.class.getPackageName() + ".")
+                .transformedCopyOf(RunningThreadDumped.class);
+        String owner = RunningThreadDumped.class.getName();
+        String spin = frame(owner, "descendAndSpin", "frame: spin");
+        String descend = frame(owner, "descendAndSpin", "frame: descendAndSpin");
+        String resumed = frame(owner, "sleepThenSpin", "frame: resumed");
+        String sleep = frame(owner, "sleepThenSpin", "frame: sleepThenSpin");
+
+        String entry = (String) TargetRunner.callStatic(target, "run", new Class<?>[0]);
+
+        assertTrue(entry.startsWith("\"spinner\" RUNNABLE running\n"), entry);
+        // the JDK's frames may stand on top of the spinning one, as in a platform thread's trace
+        String own = entry.substring(entry.indexOf(spin));
+        assertTrue(own.startsWith(spin + descend + descend + resumed + sleep + sleep + "\tat " + owner + ".lambda$run$0("
+                + "RunningThreadDumped.java:" + SourceLines.lineOf(RunningThreadDumped.class, "frame: lambda") + ")\n"),
+                entry);
+    }
+
+    private static String frame(String owner, String method, String marker) throws Exception {
+        return "\tat " + owner + "." + method + "(RunningThreadDumped.java:"
+                + SourceLines.lineOf(RunningThreadDumped.class, marker) + ")\n";
     }
 
     private static int lineOf(String marker) throws Exception {
