@@ -170,7 +170,7 @@ public final class PicoTransformer {
                     analysis.reachesBlockingCall(method);
                 }
             }
-            callbacks = new ForeignCallbackAnalysis(analysis);
+            callbacks = new ForeignCallbackAnalysis(analysis, hierarchy);
             chains = blockingChains(rewriting, analysis);
         }
 
@@ -334,7 +334,7 @@ public final class PicoTransformer {
             hierarchy.rewriteHeadersOf(name -> program.test(name) && !RuntimeNames.isRuntimeClass(name));
             this.analysis = SuspendabilityAnalysis.onDemand(hierarchy, this::readForAnalysis,
                     method -> declaringClasses().getOrDefault(method, List.of()));
-            this.callbacks = new ForeignCallbackAnalysis(analysis);
+            this.callbacks = new ForeignCallbackAnalysis(analysis, hierarchy);
         }
 
         /**

@@ -27,6 +27,7 @@ import org.objectweb.asm.util.Textifier;
 import org.objectweb.asm.util.TraceMethodVisitor;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.MethodReport;
+import org.picothreads.transform.report.PinnedCallSite;
 import org.picothreads.transform.report.SavedValue;
 import org.picothreads.transform.report.SharedMonitorRegion;
 import org.picothreads.transform.report.SuspensionPoint;
@@ -356,6 +357,68 @@ class PicoTransformerTest {
         assertTrue(visit.pinnedCallSites().get(0).reason().contains("sample.Callbacks.lambda$visit$0"));
         assertTrue(report.methods().stream().noneMatch(m -> m.name().equals("start")),
                 "handing a Runnable to a new Thread does not pin");
+    }
+
+    @Test
+    void an_object_handed_to_a_jdk_method_is_reported_only_when_a_jdk_type_declares_one_of_its_blocking_methods()
+            throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Handed", """
+                package sample;
+                import java.util.ArrayList;
+                import java.util.List;
+                public class Handed {
+                    static final class Job {
+                        void work() throws InterruptedException { Thread.sleep(1); }
+                    }
+                    static final class SlowOrder implements java.util.Comparator<String> {
+                        public int compare(String left, String right) {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            return left.compareTo(right);
+                        }
+                    }
+                    static final class SlowText {
+                        @Override
+                        public String toString() {
+                            try {
+                                Thread.sleep(1);
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                            return "slow";
+                        }
+                    }
+                    static List<Object> keep(List<Object> list) throws InterruptedException {
+                        Job job = new Job();
+                        list.add(job);
+                        job.work();
+                        return list;
+                    }
+                    static List<String> sorted(List<String> list) {
+                        list.sort(new SlowOrder());
+                        return list;
+                    }
+                    static String text() {
+                        return String.valueOf(new SlowText());
+                    }
+                }
+                """));
+        ClassReport report = reportFor(transform(classes), "sample/Handed");
+        // Job.work overrides nothing of the JDK's: ArrayList cannot call it back
+        assertTrue(pinnedCallSites(report, "keep").isEmpty(), () -> pinnedCallSites(report, "keep").toString());
+        // Comparator declares compare, Object declares toString: the JDK calls them back
+        assertEquals(List.of("java/util/List.sort(Ljava/util/Comparator;)V"),
+                pinnedCallSites(report, "sorted").stream().map(PinnedCallSite::target).toList());
+        assertEquals(List.of("java/lang/String.valueOf(Ljava/lang/Object;)Ljava/lang/String;"),
+                pinnedCallSites(report, "text").stream().map(PinnedCallSite::target).toList());
+    }
+
+    private static List<PinnedCallSite> pinnedCallSites(ClassReport report, String method) {
+        return report.methods().stream().filter(m -> m.name().equals(method)).findFirst()
+                .map(MethodReport::pinnedCallSites).orElse(List.of());
     }
 
     @Test

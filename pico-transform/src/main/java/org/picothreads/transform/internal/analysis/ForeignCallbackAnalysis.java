@@ -24,6 +24,7 @@ import org.objectweb.asm.tree.analysis.SourceInterpreter;
 import org.objectweb.asm.tree.analysis.SourceValue;
 import org.picothreads.transform.internal.Instructions;
 import org.picothreads.transform.internal.RuntimeNames;
+import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.PinnedCallSite;
 
 /**
@@ -35,13 +36,22 @@ import org.picothreads.transform.report.PinnedCallSite;
  *
  * <p>Values are followed back from the call's operands through copies, casts and local variables to the
  * invokedynamic or NEW that produced them (ASM's SourceInterpreter).
+ *
+ * <p>A method of an input class counts as a callback when a foreign supertype (the class's own, or one of an input
+ * supertype's) declares it, as its own or inherited, so that foreign code can call it through that type; a
+ * foreign supertype that cannot be read counts as declaring it. What foreign code calls by reflection (a test
+ * runner calling test methods) is not among them: such a call pins at run time all the same, but the report, which
+ * cannot see it, does not list it.
  */
 public final class ForeignCallbackAnalysis {
     /** Answers which methods can block, and which classes are rewritten ({@link SuspendabilityAnalysis#classToRewrite}). */
     private final SuspendabilityAnalysis suspendability;
+    /** The headers of the foreign supertypes, to find whether they declare a method. */
+    private final ClassHierarchy hierarchy;
 
-    public ForeignCallbackAnalysis(SuspendabilityAnalysis suspendability) {
+    public ForeignCallbackAnalysis(SuspendabilityAnalysis suspendability, ClassHierarchy hierarchy) {
         this.suspendability = suspendability;
+        this.hierarchy = hierarchy;
     }
 
     /** The call sites of the method that hand a blocking callback to code that is not rewritten. */
@@ -125,10 +135,34 @@ public final class ForeignCallbackAnalysis {
                 continue;
             }
             ClassNode input = suspendability.classToRewrite(supertype);
-            if (input == null) {
-                return true; // a foreign supertype: its code may call the method back
+            if (input == null ? foreignDeclares(supertype, member, new HashSet<>()) : overridesForeign(input, member)) {
+                return true;
             }
-            if (overridesForeign(input, member)) {
+        }
+        return false;
+    }
+
+    /**
+     * True when the foreign type or one of its supertypes declares {@code member} (name and descriptor) as a method
+     * that can be overridden, or cannot be read: code that holds the object as that type can then call it back.
+     */
+    private boolean foreignDeclares(String type, String member, Set<String> visited) {
+        if (!visited.add(type)) {
+            return false;
+        }
+        ClassHierarchy.ClassInfo info = hierarchy.find(type);
+        if (info == null) {
+            return true; // missing from the class path: it may declare anything
+        }
+        Integer access = info.methodAccess(member);
+        if (access != null && (access & (Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_FINAL)) == 0) {
+            return true;
+        }
+        if (info.superName() != null && foreignDeclares(info.superName(), member, visited)) {
+            return true;
+        }
+        for (String implemented : info.interfaces()) {
+            if (foreignDeclares(implemented, member, visited)) {
                 return true;
             }
         }
