@@ -84,6 +84,7 @@ final class DispatchFrame {
                             + saved.nextOwner().getName() + " has no resume entry the runtime can call");
                 }
                 Object receiver = saved.nextReceiver();
+                String resumed = saved.nextMethod();
                 int method = saved.nextMethodIndex();
                 Continuation.beginRestoring(carrier);
                 carrier.counters.activationsRestored++;
@@ -96,6 +97,8 @@ final class DispatchFrame {
                     // An entry that lets the signal through (one written by hand may): still a capture, never an outcome.
                     return captured(carrier, saved);
                 } catch (Throwable failure) {
+                    // the activation below rethrows it at its call: its trace goes on with the ones still saved
+                    ThreadDump.completeStackTrace(failure, resumed, saved, task);
                     saved.threw(failure);
                 }
             }

@@ -5,9 +5,12 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
 import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 import org.picothreads.runtime.PicoThread;
@@ -315,6 +318,80 @@ final class ThreadDump {
         }
         trace.addAll(Arrays.asList(locations(saved, task, new HashMap<>())));
         return trace.toArray(new StackTraceElement[0]);
+    }
+
+    /**
+     * Completes the stack trace of an exception that the lazily resumed activation of {@code resumedMethod} (its key,
+     * {@code owner.name(descriptor)}) let out, as the activation saved below it is about to rethrow it at its call:
+     * made since that resume, the exception's trace ends at the driver, as the JVM filled it from the carrier's
+     * stack, without the activations still saved. Its frames down to the driver (without the resume entries and the
+     * driver's method handle frames) are followed by those saved activations with the lines of their calls, as a
+     * platform thread's exception would show them; so are those of its causes and suppressed exceptions made there
+     * too. An exception whose trace does not end at the driver just below that activation (made before the resume,
+     * or on another thread, or without a writable trace) is left as it is.
+     */
+    static void completeStackTrace(Throwable failure, String resumedMethod, Frame saved, Task task) {
+        Object[] below = null;
+        Map<String, Rewritten> markers = null;
+        Set<Throwable> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+        List<Throwable> pending = new ArrayList<>(List.of(failure));
+        while (!pending.isEmpty()) {
+            Throwable exception = pending.remove(pending.size() - 1);
+            if (!seen.add(exception)) {
+                continue;
+            }
+            try {
+                List<StackTraceElement> running = runningPartAbove(exception.getStackTrace(), resumedMethod);
+                if (running != null) {
+                    if (below == null) {
+                        markers = new HashMap<>();
+                        below = saved.describeAttached();
+                    }
+                    running.addAll(Arrays.asList(locations(below, task, markers)));
+                    exception.setStackTrace(running.toArray(new StackTraceElement[0]));
+                }
+                if (exception.getCause() != null) {
+                    pending.add(exception.getCause());
+                }
+                pending.addAll(Arrays.asList(exception.getSuppressed()));
+            } catch (RuntimeException overridden) {
+                // an exception class of the program's whose getStackTrace, setStackTrace or getCause throws: its
+                // trace stays as the JVM made it, and the program's own exception goes on unchanged
+            }
+        }
+    }
+
+    /**
+     * The elements of {@code trace} above the driver, without the resume entries and the driver's method handle
+     * frames, when the last of them is a frame of {@code resumedMethod} (the trace ends where that lazily resumed
+     * activation was entered); otherwise null.
+     */
+    private static List<StackTraceElement> runningPartAbove(StackTraceElement[] trace, String resumedMethod) {
+        int driver = 0;
+        while (driver < trace.length && !trace[driver].getClassName().equals(DispatchFrame.class.getName())) {
+            driver++;
+        }
+        if (driver == trace.length) {
+            return null;
+        }
+        List<StackTraceElement> running = new ArrayList<>(driver);
+        for (int index = 0; index < driver; index++) {
+            StackTraceElement element = trace[index];
+            if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
+                running.add(element);
+            }
+        }
+        while (!running.isEmpty() && running.get(running.size() - 1).getClassName().startsWith(INVOKE_PACKAGE)) {
+            running.remove(running.size() - 1);
+        }
+        if (running.isEmpty()) {
+            return null;
+        }
+        StackTraceElement last = running.get(running.size() - 1);
+        int dot = resumedMethod.indexOf('.');
+        String owner = resumedMethod.substring(0, dot).replace('/', '.');
+        String name = resumedMethod.substring(dot + 1, resumedMethod.indexOf('('));
+        return last.getClassName().equals(owner) && last.getMethodName().equals(name) ? running : null;
     }
 
     /**

@@ -8,6 +8,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.resume.ExceptionTracesAfterResume;
 import org.picothreads.targets.resume.StackTracesAfterResume;
 import org.picothreads.targets.resume.StackTracesOfOtherThreads;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -24,6 +25,12 @@ class StackTracesTest {
     void a_thread_sees_its_saved_activations_below_the_resumed_one_in_its_own_stack_trace_with_the_platform_lines()
             throws Exception {
         assertSameResult(StackTracesAfterResume.class);
+    }
+
+    @Test
+    void an_exception_thrown_after_a_lazy_resume_has_the_stack_trace_of_a_platform_threads_exception()
+            throws Exception {
+        assertSameResult(ExceptionTracesAfterResume.class);
     }
 
     @Test
