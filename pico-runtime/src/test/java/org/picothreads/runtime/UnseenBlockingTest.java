@@ -52,6 +52,9 @@ class UnseenBlockingTest {
         assertEquals(List.of("opened true"), events);
         assertTrue(dump.contains("blocked in code the runtime does not see; spare carriers run the others)"), dump);
         assertTrue(WAITER_ENTRY.matcher(dump).find(), dump);
+        // below the note, the frames the blocked carrier runs for the thread, read from the carrier's stack
+        assertTrue(dump.contains("\tat java.util.concurrent.CountDownLatch.await(")
+                && dump.contains("\tat " + UnseenBlockingTest.class.getName() + ".awaitQuietly("), dump);
         assertTrue(within(() -> !PicoThreads.dump().contains("does not see")),
                 "once its thread has ended, the carrier is no longer counted as blocked: " + PicoThreads.dump());
     }

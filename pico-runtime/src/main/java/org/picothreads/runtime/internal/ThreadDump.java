@@ -73,11 +73,7 @@ final class ThreadDump {
         Task task = firstLive;
         while (task != null) {
             text.append('\n');
-            describe(task, runningOn.get(task), markers, text);
-            String unseen = unseenBlocks.get(task);
-            if (unseen != null) {
-                text.append("\t(").append(unseen).append(")\n");
-            }
+            describe(task, unseenBlocks.get(task), runningOn.get(task), markers, text);
             task = task.nextLive == firstLive ? null : task.nextLive;
         }
         return text.toString();
@@ -159,12 +155,14 @@ final class ThreadDump {
     }
 
     /**
-     * Appends a task's entry: its name, state and what it waits for, then its frames: its own trace for the thread
-     * taking the dump; for one that {@code carrier} runs or is parked for (pinned), the frames that carrier runs for
-     * it and the activations still saved below them, none when it was capturing, starting or ending a dispatch at
-     * that moment; for a suspended one, its saved activations.
+     * Appends a task's entry: its name, state and what it waits for, a note when it is pinned or its carrier is
+     * blocked in code the runtime does not see ({@code unseen}, or null), then its frames: its own trace for the
+     * thread taking the dump; for one that {@code carrier} runs or is parked for (pinned), the frames that carrier
+     * runs for it and the activations still saved below them, none when it was capturing, starting or ending a
+     * dispatch at that moment; for a suspended one, its saved activations.
      */
-    private static void describe(Task task, Carrier carrier, Map<String, Rewritten> markers, StringBuilder text) {
+    private static void describe(Task task, String unseen, Carrier carrier, Map<String, Rewritten> markers,
+            StringBuilder text) {
         text.append('"').append(task.thread.getName()).append("\" ").append(task.threadState());
         String waitsFor = waitsFor(task);
         if (!waitsFor.isEmpty()) {
@@ -173,6 +171,9 @@ final class ThreadDump {
         text.append('\n');
         if (task.waitsPinned()) {
             text.append("\t(pinned: its frames are on the carrier's stack)\n");
+        }
+        if (unseen != null) {
+            text.append("\t(").append(unseen).append(")\n");
         }
         if (task == Carrier.currentTaskOnThisThread()) {
             for (StackTraceElement element : stackTraceOfCurrent(task)) {
