@@ -416,6 +416,42 @@ class PicoTransformerTest {
                 pinnedCallSites(report, "text").stream().map(PinnedCallSite::target).toList());
     }
 
+    @Test
+    void only_the_continuations_typed_handlers_hand_the_caught_exception_to_the_runtime_first() throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Catching", """
+                package sample;
+                public class Catching {
+                    static String nap(long millis) {
+                        try {
+                            Thread.sleep(millis);
+                            return "slept";
+                        } catch (InterruptedException e) {
+                            return "interrupted";
+                        } finally {
+                            millis = 0;
+                        }
+                    }
+                }
+                """));
+        byte[] rewritten = byName(transform(classes)).get("sample/Catching").bytes();
+        String call = "LDC \"sample/Catching.nap(J)Ljava/lang/String;\"\n"
+                + "    INVOKESTATIC org/picothreads/runtime/internal/Continuation.caughtAfterResume"
+                + " (Ljava/lang/Throwable;Ljava/lang/String;)V";
+        String continuation = listing(rewritten, "nap(JLorg/picothreads/runtime/internal/Frame;)Ljava/lang/String;");
+        // the InterruptedException handler, not the finally's catch-all one nor the capture handler
+        assertEquals(1, occurrences(continuation, "DUP\n    " + call), continuation);
+        assertFalse(listing(rewritten, "nap(J)Ljava/lang/String;").contains("caughtAfterResume"));
+        assertEquals("", verify(rewritten));
+    }
+
+    private static int occurrences(String text, String part) {
+        int count = 0;
+        for (int at = text.indexOf(part); at >= 0; at = text.indexOf(part, at + part.length())) {
+            count++;
+        }
+        return count;
+    }
+
     private static List<PinnedCallSite> pinnedCallSites(ClassReport report, String method) {
         return report.methods().stream().filter(m -> m.name().equals(method)).findFirst()
                 .map(MethodReport::pinnedCallSites).orElse(List.of());

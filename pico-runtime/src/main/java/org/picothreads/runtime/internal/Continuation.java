@@ -423,6 +423,24 @@ public final class Continuation {
 
 
     /**
+     * Called by each exception handler of a continuation (the copy of a method that only a lazy resume re-enters),
+     * first thing, with the exception it caught and the method's key ({@code owner.name(descriptor)}): an exception
+     * made since the resume has a stack trace that ends where the driver re-entered the method, and is given the
+     * activations still saved below it ({@link ThreadDump#completeStackTrace}), as a platform thread's exception
+     * shows them. Changes nothing for any other exception, or off a carrier; anyone may call it.
+     */
+    public static void caughtAfterResume(Throwable exception, String method) {
+        Carrier carrier = Carrier.here();
+        if (carrier == null || exception instanceof Capture) {
+            return;
+        }
+        Task task = carrier.current;
+        if (task != null && carrier.frame.task() == task) {
+            ThreadDump.completeStackTrace(exception, method, carrier.frame, task);
+        }
+    }
+
+    /**
      * Entered before a call that may block from code that cannot be captured (a constructor, a class
      * initializer, a synchronized region, a method too large to rewrite): blocking calls below it block
      * the thread for real instead of suspending it.

@@ -20,6 +20,7 @@ import org.picothreads.transform.internal.analysis.MethodPlanner;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
 import org.picothreads.transform.internal.analysis.SynchronizedRegions;
 import org.picothreads.transform.internal.emit.CaptureWeaver;
+import org.picothreads.transform.internal.emit.CaughtExceptionTraces;
 import org.picothreads.transform.internal.emit.ContinuationMethod;
 import org.picothreads.transform.internal.emit.EntryCalls;
 import org.picothreads.transform.internal.emit.ExclusionWeaver;
@@ -60,7 +61,8 @@ public final class MethodRewriter {
             MethodRewriter::planSites,
             // weave the normal path: capture handlers at captured sites, pinned regions, suspended-holder checks
             MethodRewriter::weaveNormalPath,
-            // weave the continuation (restore code, pins, checks), then the capture helpers (CaptureWeaver)
+            // weave the continuation (restore code, pins, checks; its handlers complete caught exceptions' traces:
+            // CaughtExceptionTraces), then the capture helpers (CaptureWeaver)
             MethodRewriter::weaveContinuation,
             // compute frames (FrameComputer), unless the class's final write computes them; too large after
             // rewriting or a type missing: start again pinned
@@ -261,6 +263,7 @@ public final class MethodRewriter {
         // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.
         work.continuation = copy(work.method);
         ContinuationMethod.convert(work.continuation);
+        CaughtExceptionTraces.weave(work.continuation, plan.key());
         work.captureHelpers.addAll(CaptureWeaver.captureHelpers(plan));
         for (MethodNode helper : work.captureHelpers) {
             EntryCalls.lowerForOldClassFile(helper, work.owner.version);

@@ -136,6 +136,12 @@ public final class RuntimeNames {
     public static final String RETURNED_DESCRIPTOR = "(JC)V";
     public static final String RETURNED_OBJECT = "returnedObject";
     public static final String RETURNED_OBJECT_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    /**
+     * Continuation method that each exception handler of a continuation calls with the exception it caught and the
+     * method's key, so that an exception made since the lazy resume gets the saved activations in its stack trace.
+     */
+    public static final String CAUGHT_AFTER_RESUME = "caughtAfterResume";
+    public static final String CAUGHT_AFTER_RESUME_DESCRIPTOR = "(Ljava/lang/Throwable;Ljava/lang/String;)V";
     public static final String PIN = "pin";
     public static final String UNPIN = "unpin";
     public static final String RESUME_POINT = "resumePoint";

@@ -3,7 +3,8 @@ package org.picothreads.targets.resume;
 /**
  * Exceptions thrown after a thread's innermost activation was resumed lazily (the activations below it still saved),
  * caught several activations down: one thrown by the resumed activation itself, one by a method it calls afresh,
- * and one made before the sleep and thrown after it. Each one's stack trace, the one a platform thread's exception
+ * one made before the sleep and thrown after it; and one thrown by a method the resumed activation calls afresh and
+ * caught by the resumed activation itself. Each one's stack trace, the one a platform thread's exception
  * would have, must name the same methods at the same lines, innermost first, down to the thread's lambda.
  */
 public final class ExceptionTracesAfterResume {
@@ -12,7 +13,7 @@ public final class ExceptionTracesAfterResume {
 
     public static String run() throws Exception {
         StringBuilder seen = new StringBuilder();
-        for (int kind = 0; kind < 3; kind++) {
+        for (int kind = 0; kind < 4; kind++) {
             int thrown = kind;
             Thread thread = new Thread(() -> seen.append(outer(thrown)).append('\n'));
             thread.start();
@@ -51,6 +52,14 @@ public final class ExceptionTracesAfterResume {
         }
         if (kind == 1) {
             thrower();
+        }
+        if (kind == 3) {
+            try {
+                thrower();
+            } catch (IllegalStateException caught) {
+                throw new IllegalStateException("caught by the resumed activation, its trace "
+                        + ownFrames(caught.getStackTrace()) + ", its cause's " + ownFrames(caught.getCause().getStackTrace()));
+            }
         }
         throw early;
     }

@@ -53,6 +53,7 @@ class RuntimeNamesTest {
         assertStatic(MethodHandles.class, RuntimeNames.LOOKUP, RuntimeNames.LOOKUP_DESCRIPTOR);
         assertEquals(Type.getInternalName(MethodHandles.class), RuntimeNames.METHOD_HANDLES);
         assertStatic(Continuation.class, RuntimeNames.PIN, "()V");
+        assertStatic(Continuation.class, RuntimeNames.CAUGHT_AFTER_RESUME, RuntimeNames.CAUGHT_AFTER_RESUME_DESCRIPTOR);
         assertStatic(Continuation.class, RuntimeNames.UNPIN, "()V");
         assertStatic(CallerToken.class, RuntimeNames.PASS_TOKEN, RuntimeNames.PASS_TOKEN_DESCRIPTOR);
         assertEquals(Type.getInternalName(ResumeErrors.class),
