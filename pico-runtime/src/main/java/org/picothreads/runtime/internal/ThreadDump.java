@@ -303,19 +303,9 @@ final class ThreadDump {
         while (top < carrierStack.length && isParkOrRuntime(carrierStack[top].getClassName())) {
             top++;
         }
-        List<StackTraceElement> trace = new ArrayList<>();
-        for (int index = top; index < carrierStack.length; index++) {
-            StackTraceElement element = carrierStack[index];
-            if (element.getClassName().equals(DispatchFrame.class.getName())) {
-                break;
-            }
-            if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
-                trace.add(element);
-            }
-        }
-        // the method handle frames of the driver's call of a resume entry, which JDK 17 shows and later JDKs hide
-        while (!trace.isEmpty() && trace.get(trace.size() - 1).getClassName().startsWith(INVOKE_PACKAGE)) {
-            trace.remove(trace.size() - 1);
+        List<StackTraceElement> trace = framesAboveDriver(carrierStack, top);
+        if (trace == null) {
+            return null;
         }
         trace.addAll(Arrays.asList(locations(saved, task, new HashMap<>())));
         return trace.toArray(new StackTraceElement[0]);
@@ -368,24 +358,8 @@ final class ThreadDump {
      * activation was entered); otherwise null.
      */
     private static List<StackTraceElement> runningPartAbove(StackTraceElement[] trace, String resumedMethod) {
-        int driver = 0;
-        while (driver < trace.length && !trace[driver].getClassName().equals(DispatchFrame.class.getName())) {
-            driver++;
-        }
-        if (driver == trace.length) {
-            return null;
-        }
-        List<StackTraceElement> running = new ArrayList<>(driver);
-        for (int index = 0; index < driver; index++) {
-            StackTraceElement element = trace[index];
-            if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
-                running.add(element);
-            }
-        }
-        while (!running.isEmpty() && running.get(running.size() - 1).getClassName().startsWith(INVOKE_PACKAGE)) {
-            running.remove(running.size() - 1);
-        }
-        if (running.isEmpty()) {
+        List<StackTraceElement> running = framesAboveDriver(trace, 0);
+        if (running == null || running.isEmpty()) {
             return null;
         }
         StackTraceElement last = running.get(running.size() - 1);
@@ -393,6 +367,28 @@ final class ThreadDump {
         String owner = resumedMethod.substring(0, dot).replace('/', '.');
         String name = resumedMethod.substring(dot + 1, resumedMethod.indexOf('('));
         return last.getClassName().equals(owner) && last.getMethodName().equals(name) ? running : null;
+    }
+
+    /**
+     * The elements of {@code trace} from {@code from} down to the driver's frame ({@link DispatchFrame}), without the
+     * resume entries and the method handle frames of the driver's call of one (which JDK 17 shows, later JDKs hide);
+     * null when the trace holds no driver frame.
+     */
+    private static List<StackTraceElement> framesAboveDriver(StackTraceElement[] trace, int from) {
+        List<StackTraceElement> frames = new ArrayList<>();
+        for (int index = from; index < trace.length; index++) {
+            StackTraceElement element = trace[index];
+            if (element.getClassName().equals(DispatchFrame.class.getName())) {
+                while (!frames.isEmpty() && frames.get(frames.size() - 1).getClassName().startsWith(INVOKE_PACKAGE)) {
+                    frames.remove(frames.size() - 1);
+                }
+                return frames;
+            }
+            if (!element.getMethodName().equals(DispatchFrame.RESUME_ENTRY)) {
+                frames.add(element);
+            }
+        }
+        return null;
     }
 
     /**
