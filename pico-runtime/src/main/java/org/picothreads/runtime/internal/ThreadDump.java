@@ -175,26 +175,20 @@ final class ThreadDump {
         if (unseen != null) {
             text.append("\t(").append(unseen).append(")\n");
         }
+        StackTraceElement[] frames;
         if (task == Carrier.currentTaskOnThisThread()) {
-            for (StackTraceElement element : stackTraceOfCurrent(task)) {
-                text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
-                        element.getFileName(), element.getLineNumber())).append('\n');
-            }
-            return;
+            frames = stackTraceOfCurrent(task);
+        } else if (carrier != null) {
+            frames = stackTraceOnCarrier(carrier, task);
+        } else if (task.savedReferences != null && !task.isDispatched()) {
+            frames = locations(Frame.describeSaved(task), task, markers);
+        } else {
+            frames = null;
         }
-        if (carrier != null) {
-            StackTraceElement[] trace = stackTraceOnCarrier(carrier, task);
-            for (StackTraceElement element : trace == null ? new StackTraceElement[0] : trace) {
-                text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
-                        element.getFileName(), element.getLineNumber())).append('\n');
-            }
-            return;
-        }
-        if (task.savedReferences == null || task.isDispatched()) {
-            return;
-        }
-        for (StackTraceElement element : locations(Frame.describeSaved(task), task, markers)) {
-            text.append("\tat ").append(element).append('\n');
+        for (StackTraceElement element : frames == null ? new StackTraceElement[0] : frames) {
+            // without the module and class loader names that the carrier's own trace gives
+            text.append("\tat ").append(new StackTraceElement(element.getClassName(), element.getMethodName(),
+                    element.getFileName(), element.getLineNumber())).append('\n');
         }
     }
 
