@@ -2,10 +2,17 @@ package org.picothreads.runtime;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import static org.picothreads.runtime.PicoTesting.awaitTermination;
 import static org.picothreads.runtime.PicoTesting.events;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.Pipe;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -20,7 +27,8 @@ import org.junit.jupiter.api.Test;
  * PicoThreads that block their carriers where the runtime does not see it: the tests' own code is not rewritten, so a
  * JDK {@code CountDownLatch} awaited by a PicoThread blocks its carrier for real, as JDK code would. The watchdog
  * finds such a carrier, counts it, shows it in the dump and compensates, so that the thread that opens the latch runs;
- * a thread that only computes is never taken for blocked.
+ * a native read that waits counts too, while a thread that only computes, or calls a native method that could block
+ * again and again without ever waiting in it, is never taken for blocked.
  */
 class UnseenBlockingTest {
     /** How long a waiter waits for its latch, and the test for the watchdog, before giving up. */
@@ -105,6 +113,63 @@ class UnseenBlockingTest {
         assertTrue(total[0] > 0, "the thread computed");
         assertEquals(0, after.unseenBlocks() - before.unseenBlocks(), "a RUNNABLE computation is not a block");
         assertEquals(0, after.spareCarriersStarted() - before.spareCarriersStarted());
+    }
+
+    @Test
+    void a_thread_reading_a_file_that_is_all_there_for_ten_thresholds_is_not_taken_for_blocked()
+            throws InterruptedException {
+        Path zeros = Path.of("/dev/zero");
+        assumeTrue(Files.isReadable(zeros), "a file that always has bytes to read");
+        long[] bytesRead = new long[1];
+        PicoThreads.Statistics before = PicoThreads.statistics();
+        // Its carrier stands in FileInputStream.readBytes, a native method that blocks on a pipe, at nearly every
+        // look; but the read never waits, and the carrier's CPU time grows as the watchdog looks.
+        PicoThread reading = new PicoThread(() -> {
+            byte[] buffer = new byte[1 << 20];
+            long end = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(200);
+            try (FileInputStream in = new FileInputStream(zeros.toFile())) {
+                while (System.nanoTime() - end < 0) {
+                    bytesRead[0] += in.read(buffer);
+                }
+            } catch (IOException unexpected) {
+                bytesRead[0] = -1;
+            }
+        }, "reading-zeros");
+        reading.start();
+        awaitTermination(reading);
+        PicoThreads.Statistics after = PicoThreads.statistics();
+
+        assertTrue(bytesRead[0] > 0, "the thread read " + bytesRead[0] + " bytes");
+        assertEquals(0, after.unseenBlocks() - before.unseenBlocks(), "a native read that returns at once is not a block");
+        assertEquals(0, after.spareCarriersStarted() - before.spareCarriersStarted());
+    }
+
+    @Test
+    void a_carrier_blocked_in_a_native_read_of_an_empty_pipe_is_counted_until_the_read_returns()
+            throws IOException, InterruptedException {
+        Pipe pipe = Pipe.open();
+        List<Object> events = events();
+        long unseenBefore = PicoThreads.statistics().unseenBlocks();
+        PicoThread reader = new PicoThread(() -> {
+            ByteBuffer buffer = ByteBuffer.allocate(1);
+            try {
+                events.add("read " + pipe.source().read(buffer) + " byte " + buffer.get(0));
+            } catch (IOException unexpected) {
+                events.add(unexpected);
+            }
+        }, "pipe-reader");
+        reader.start();
+        try {
+            boolean found = within(() -> PicoThreads.statistics().unseenBlocks() > unseenBefore);
+            pipe.sink().write(ByteBuffer.wrap(new byte[] {42}));
+            awaitTermination(reader);
+
+            assertTrue(found, "the watchdog found the reader's carrier blocked in read0, using no CPU time");
+            assertEquals(List.of("read 1 byte 42"), events);
+        } finally {
+            pipe.sink().close();
+            pipe.source().close();
+        }
     }
 
     /** Awaits the latch for at most {@link #LIMIT_SECONDS}; whether it opened, or "interrupted". */

@@ -64,7 +64,7 @@ public final class Carrier extends Thread {
     /** When the watchdog first saw the carrier blocked in its unseen block ({@link System#nanoTime}); under the lock. */
     long unseenBlockSinceNanos;
 
-    /** The dispatch the watchdog looked at last; the watchdog's own, like the four fields below. */
+    /** The dispatch the watchdog looked at last; the watchdog's own, like the six fields below. */
     int watchedDispatch;
     /** When the watchdog first saw that dispatch, or 0 when the carrier was not dispatching. */
     long watchedSinceNanos;
@@ -74,6 +74,13 @@ public final class Carrier extends Thread {
     long nextStackSampleNanos;
     /** How long the watchdog waits between two looks at the stack of a carrier that computes. */
     long stackSampleIntervalNanos;
+    /**
+     * When the watchdog last read the carrier's CPU time, having found it in a native method known to block, or 0
+     * when it was not found there at its last look in this dispatch.
+     */
+    long nativeCpuSampleNanos;
+    /** The carrier's CPU time read then, in nanoseconds. */
+    long nativeCpuNanos;
 
     Carrier(Scheduler scheduler, String name, long stackSize, Lane lane) {
         super(RuntimeThreads.GROUP, null, name, stackSize, false);

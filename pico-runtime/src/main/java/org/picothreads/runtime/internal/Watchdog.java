@@ -1,5 +1,7 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
@@ -20,7 +22,8 @@ import java.util.concurrent.locks.LockSupport;
  *     Thread.getState() is BLOCKED, WAITING or TIMED_WAITING  -> blocked
  *     RUNNABLE within one dispatch for the threshold or more, and its innermost frame a native method known to
  *       block (looked at with getStackTrace: every look while blocked there, otherwise at most every interval,
- *       doubling from the threshold up to 1 s while it computes)  -> blocked
+ *       doubling from the threshold up to 1 s while it computes), and the carrier's CPU time grew by less than
+ *       an eighth of the time since the look before  -> blocked
  *     otherwise (it computes)                                  -> not blocked; its unseen block, if any, ends
  *     blocked at every look for the threshold or more          -> the scheduler begins an unseen block: it counts
  *       the carrier as blocked and compensates as for a pinned block (a spare carrier, within maxCarriers)
@@ -34,6 +37,13 @@ import java.util.concurrent.locks.LockSupport;
 final class Watchdog implements Runnable {
     /** Longest interval between two looks at the stack of a carrier that computes. */
     private static final long LONGEST_STACK_SAMPLE_INTERVAL_NANOS = TimeUnit.SECONDS.toNanos(1);
+    /**
+     * A carrier found in a native method known to block counts as running it (a non-blocking call made again and
+     * again, such as an accept loop draining a backlog of connections, or a read of a file that is all there) when
+     * its CPU time grew since the look before by at least the time since then divided by this; a thread blocked in
+     * a system call uses next to none.
+     */
+    private static final int RUNNING_CPU_SHARE_DIVISOR = 8;
     /** How many times longer than the period the watchdog waits at most while no carrier dispatches. */
     private static final int MOST_IDLE_BACKOFF_SHIFT = 4;
     /**
@@ -68,6 +78,13 @@ final class Watchdog implements Runnable {
     private volatile boolean dormant;
     /** The carriers looked at, reused from look to look. */
     private Carrier[] carriers = new Carrier[0];
+    /**
+     * What reads the carriers' CPU time, looked up when a carrier is first found in a native method known to block
+     * (the JDK's management classes load then); null before, or where the JVM measures no thread's CPU time.
+     */
+    private ThreadMXBean cpuClocks;
+    /** Whether {@link #cpuClocks} was looked up. */
+    private boolean cpuClocksLookedUp;
 
     Watchdog(Scheduler scheduler, RuntimeSettings.WatchdogSettings settings) {
         this.scheduler = scheduler;
@@ -140,6 +157,7 @@ final class Watchdog implements Runnable {
             carrier.blockedSinceNanos = 0;
             carrier.nextStackSampleNanos = now + thresholdNanos;
             carrier.stackSampleIntervalNanos = thresholdNanos;
+            carrier.nativeCpuSampleNanos = 0;
             if (carrier.unseenBlock) {
                 scheduler.endUnseenBlock(carrier);
             }
@@ -181,12 +199,43 @@ final class Watchdog implements Runnable {
         if (method != null) {
             carrier.nextStackSampleNanos = now; // looked at again at every look while it stays there
             carrier.stackSampleIntervalNanos = thresholdNanos;
-            return "in native " + method;
+            return runsInNative(carrier, now) ? null : "in native " + method;
         }
+        carrier.nativeCpuSampleNanos = 0;
         carrier.nextStackSampleNanos = now + carrier.stackSampleIntervalNanos;
         carrier.stackSampleIntervalNanos = Math.min(carrier.stackSampleIntervalNanos * 2,
                 LONGEST_STACK_SAMPLE_INTERVAL_NANOS);
         return null;
+    }
+
+    /**
+     * True when the carrier, found in a native method known to block at this look and the one before, used CPU time
+     * since then as a thread that runs does ({@link #RUNNING_CPU_SHARE_DIVISOR}): the method did not block, it was
+     * called again and again. False at the first such look, which only takes the reading, and where the JVM gives no
+     * thread's CPU time (a blocking method is then taken to block, as the stack alone suggests).
+     */
+    private boolean runsInNative(Carrier carrier, long now) {
+        long cpuNanos = cpuNanos(carrier);
+        long sinceNanos = carrier.nativeCpuSampleNanos;
+        long cpuBefore = carrier.nativeCpuNanos;
+        carrier.nativeCpuSampleNanos = cpuNanos < 0 ? 0 : now;
+        carrier.nativeCpuNanos = cpuNanos;
+        return cpuNanos >= 0 && sinceNanos != 0
+                && (cpuNanos - cpuBefore) * RUNNING_CPU_SHARE_DIVISOR >= now - sinceNanos;
+    }
+
+    /** The carrier's CPU time in nanoseconds, or -1 where the JVM does not measure it. */
+    private long cpuNanos(Carrier carrier) {
+        if (!cpuClocksLookedUp) {
+            cpuClocksLookedUp = true;
+            try {
+                ThreadMXBean threads = ManagementFactory.getThreadMXBean();
+                cpuClocks = threads.isThreadCpuTimeSupported() ? threads : null;
+            } catch (LinkageError | RuntimeException unavailable) {
+                cpuClocks = null; // a runtime image without java.management: the stack alone decides
+            }
+        }
+        return cpuClocks == null ? -1 : cpuClocks.getThreadCpuTime(carrier.getId());
     }
 
     /** True for the states of a thread that waits: BLOCKED, WAITING and TIMED_WAITING, not RUNNABLE (it may compute). */
