@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.runtime.PicoTesting.pinned;
 import static org.picothreads.runtime.PicoTesting.runAll;
 
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterAll;
@@ -27,6 +29,38 @@ class SpareCarrierTest {
     @AfterAll
     static void spare_carriers_retire_once_their_blocks_have_ended() {
         PicoTesting.awaitSparesRetired(PicoTesting.configuredCarriers());
+    }
+
+    @Test
+    void once_the_blocks_have_ended_no_more_carriers_run_threads_than_configured_while_the_spares_wait_to_retire()
+            throws InterruptedException {
+        int carriers = PicoTesting.configuredCarriers();
+        PicoTesting.awaitSparesRetired(carriers);
+        long sparesBefore = PicoThreads.statistics().spareCarriersStarted();
+        Thread[] blockers = new Thread[carriers];
+        for (int index = 0; index < carriers; index++) {
+            // each blocks its carrier for real for 50 ms, so that a spare starts for it
+            blockers[index] = new PicoThread(pinned(() -> ThreadCalls.sleep(50)));
+        }
+        runAll(blockers);
+        long sparesStarted = PicoThreads.statistics().spareCarriersStarted();
+
+        // Test code is not rewritten: Thread.currentThread() in a PicoThread's body is the carrier that runs it.
+        Set<String> carriersThatRan = ConcurrentHashMap.newKeySet();
+        Thread[] workers = new Thread[WORKERS * 2];
+        for (int index = 0; index < workers.length; index++) {
+            workers[index] = new PicoThread(Script.of(Script.repeat(5, step -> Script.steps(
+                    () -> carriersThatRan.add(Thread.currentThread().getName()),
+                    ThreadCalls::yieldNow,
+                    () -> ThreadCalls.sleep(1)))));
+        }
+        runAll(workers);
+        PicoThreads.Statistics after = PicoThreads.statistics();
+
+        assertTrue(sparesStarted > sparesBefore, "the blocks started spares: " + after);
+        assertTrue(after.carriers() > carriers, "the spares wait for their keep-alive to end: " + after);
+        assertTrue(carriersThatRan.size() <= carriers, "the workers ran on " + carriersThatRan + " with "
+                + carriers + " carriers configured: " + after);
     }
 
     @Test

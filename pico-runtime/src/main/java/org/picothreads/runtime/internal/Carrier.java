@@ -32,6 +32,12 @@ public final class Carrier extends Thread {
     boolean restoring;
     /** True while this carrier waits for work; written under the scheduler's lock. */
     boolean idle;
+    /**
+     * True while this carrier comes after the configured number of carriers that are not blocked, in the order they
+     * started: a spare whose block has ended. It takes no thread and no idle role, nobody wakes it for work, and it
+     * ends once idle for the keep-alive; written under the scheduler's lock, read by the carrier without it.
+     */
+    volatile boolean heldBack;
     /** How long the carrier's idle wait lasts (0 or more), or -1 until woken; set under the scheduler's lock. */
     long idleWaitNanos;
     /** Dispatches left before this carrier next polls the I/O poller while busy. */

@@ -154,10 +154,14 @@ public final class Scheduler {
     /** True while fewer carriers than configured can run PicoThreads, so a new one may be started; as above. */
     private volatile boolean carrierShortage;
     /**
-     * How many idle carriers a thread made ready could wake: those parked for lack of work, and the one polling I/O
-     * unless it was woken already; as above.
+     * How many idle carriers a thread made ready could wake: those parked for lack of work but not held back, and the
+     * one polling I/O unless it was woken already; as above.
      */
     private volatile int wakeableIdle;
+    /** How many carriers are held back ({@link Carrier#heldBack}); under the lock. */
+    private int heldBackCarriers;
+    /** How many of those are not parked: they end the dispatch they were in, or are about to park; under the lock. */
+    private int heldBackAtWork;
 
     /** Guards the list of live tasks and the two counts below. */
     private final Object liveLock = new Object();
@@ -672,8 +676,8 @@ public final class Scheduler {
 
     /**
      * Counts a carrier in an unseen block as free again: it came back from the code that blocked it (its dispatch
-     * ended, or the watchdog sees it run). A spare carrier that compensated for it then stops taking threads while
-     * more carriers than configured run them ({@link #surplusAtWork}), and ends once idle for its keep-alive.
+     * ended, or the watchdog sees it run). A spare carrier that compensated for it is then held back
+     * ({@link Carrier#heldBack}): it stops taking threads, and ends once idle for its keep-alive.
      */
     void endUnseenBlock(Carrier carrier) {
         synchronized (lock) {
@@ -852,7 +856,7 @@ public final class Scheduler {
         } else if (wakeableIdle > 0) {
             synchronized (lock) {
                 if (timerWaiting == null) {
-                    Carrier idle = idleCarriers.peek();
+                    Carrier idle = latestIdleNotHeldBack();
                     if (idle != null) {
                         LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
                     } else if (ioPollingIdle != null && !ioPollingWoken) {
@@ -1249,8 +1253,8 @@ public final class Scheduler {
         /** Parks until woken (a spare: at most until its keep-alive ends). */
         PARK,
         /**
-         * Parks as {@link #PARK}, as a carrier beyond the configured number while enough others are at work
-         * ({@link #surplusAtWork}): it takes no idle role and does not look at the lanes before it parks.
+         * Parks as {@link #PARK}, as a carrier held back ({@link Carrier#heldBack}): it takes no idle role and does
+         * not look at the lanes before it parks.
          */
         PARK_AS_SURPLUS,
         /** Ends: a spare that stayed idle for its whole keep-alive. */
@@ -1262,7 +1266,7 @@ public final class Scheduler {
         long idleSince = 0;
         Task captured = null;
         while (true) {
-            boolean surplus = carrierCount > parallelism && surplusAtWork();
+            boolean heldBack = carrier.heldBack;
             Task next = null;
             boolean taken = false;
             boolean yielded = false;
@@ -1273,7 +1277,7 @@ public final class Scheduler {
                     terminate(captured, new IllegalStateException("PicoThreads: thread \"" + captured.thread.getName()
                             + "\" threw the capture signal without arranging to be woken; a frame that was not"
                             + " rewritten let it through"));
-                } else if (state == Task.RUNNABLE && !surplus && !(yielded && lanes.length > 1) && !anyTimerDue()) {
+                } else if (state == Task.RUNNABLE && !heldBack && !(yielded && lanes.length > 1) && !anyTimerDue()) {
                     // Ready again at once (it yielded, or was woken while its capture unwound), and no timer is due
                     // that would have to be made ready first: queue it and take the next under one lock.
                     captured.yielded = false;
@@ -1287,7 +1291,7 @@ public final class Scheduler {
                 }
                 captured = null;
             }
-            if (!taken && !surplus) {
+            if (!taken && !heldBack) {
                 next = takeWork(carrier, yielded);
             }
             if (next != null) {
@@ -1302,14 +1306,14 @@ public final class Scheduler {
                 captured = dispatch(next, carrier);
                 continue;
             }
-            if (!surplus && spinForWork()) {
+            if (!heldBack && spinForWork()) {
                 continue;
             }
             long now = System.nanoTime();
             idleSince = idleSince == 0 ? now : idleSince;
             IdleWait idle;
             synchronized (lock) {
-                idle = becomeIdle(carrier, now, idleSince, surplus);
+                idle = becomeIdle(carrier, now, idleSince);
                 if (idle == IdleWait.RETIRE) {
                     retire(carrier);
                     return;
@@ -1339,22 +1343,6 @@ public final class Scheduler {
             Thread.onSpinWait();
         } while (System.nanoTime() - start < IDLE_SPIN_NANOS);
         return false;
-    }
-
-    /**
-     * True when a carrier beyond the configured number is at work while no carrier is blocked any more (a pinned
-     * thread's carrier came back while its spare still runs): it stops taking threads, so that no more run at once
-     * than configured (one carrier is deterministic again); while some are blocked, all take them.
-     */
-    private boolean surplusAtWork() {
-        synchronized (lock) {
-            return surplusAtWorkHoldingLock();
-        }
-    }
-
-    /** As {@link #surplusAtWork}, the caller counted at work; under the lock. */
-    private boolean surplusAtWorkHoldingLock() {
-        return blockedCarriers == 0 && busyCarriers() > parallelism;
     }
 
     /**
@@ -1425,15 +1413,14 @@ public final class Scheduler {
     /**
      * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
      * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
-     * A carrier that stopped taking threads as surplus ({@link #surplusAtWork}) takes no role and parks: polling I/O,
-     * it would find the channels of the ready threads it does not take still readable, wake nobody, and poll again at
-     * once, holding the poller that the carriers at work poll between their dispatches. Under the lock.
+     * A carrier held back ({@link Carrier#heldBack}) takes no role and parks: polling I/O, it would find the channels
+     * of the ready threads it does not take still readable, wake nobody, and poll again at once, holding the poller
+     * that the carriers at work poll between their dispatches; it leaves the ready threads to a carrier that is not
+     * held back, woken if one parks. Under the lock.
      */
-    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince, boolean surplusAtWork) {
-        // Decided again under the lock, this carrier still counted at work: two carriers that both found themselves
-        // surplus at the top of their rounds would otherwise both park so, and leave the ready threads and the timers
-        // to nobody until a keep-alive ended; and one that blocked since needs this carrier's roles.
-        surplusAtWork &= surplusAtWorkHoldingLock();
+    private IdleWait becomeIdle(Carrier carrier, long now, long idleSince) {
+        // Read again under the lock: a carrier blocked since the top of this round may need this one and its roles.
+        boolean heldBack = carrier.heldBack;
         IoPoller installed = poller;
         boolean surplus = carriers.size() - blockedCarriers > parallelism;
         // Only a carrier whose lane another carrier also takes may end, so that every lane keeps a carrier.
@@ -1444,7 +1431,7 @@ public final class Scheduler {
             return IdleWait.RETIRE;
         }
         boolean liveTimers = anyLiveTimers();
-        if (!surplusAtWork && installed != null && installed.pendingWaits() > 0
+        if (!heldBack && installed != null && installed.pendingWaits() > 0
                 && IO_POLLING.compareAndSet(this, null, carrier)) {
             idle = IdleWait.POLL_IO;
             ioPollingIdle = carrier;
@@ -1457,7 +1444,7 @@ public final class Scheduler {
                     waitNanos = Math.max(0, earliest - now);
                 }
             }
-        } else if (!surplusAtWork && liveTimers && timerWaiting == null) {
+        } else if (!heldBack && liveTimers && timerWaiting == null) {
             idle = IdleWait.AWAIT_TIMER;
             long earliest = earliestDeadline(now);
             timerWaitingDeadline = earliest;
@@ -1471,7 +1458,7 @@ public final class Scheduler {
                 deadlockDetector = new DeadlockDetector(this);
             }
         } else {
-            idle = surplusAtWork ? IdleWait.PARK_AS_SURPLUS : IdleWait.PARK;
+            idle = heldBack ? IdleWait.PARK_AS_SURPLUS : IdleWait.PARK;
             // A carrier that shares its lane but is not surplus now (others are blocked) may be once their blocks
             // end, which wakes nobody: it looks again after a keep-alive, and retires then if it is.
             waitNanos = mayRetire ? SPARE_KEEPALIVE_NANOS - (now - idleSince)
@@ -1483,6 +1470,9 @@ public final class Scheduler {
             idleCarriers.push(carrier);
         }
         updateHints();
+        if (heldBack) {
+            signalIfWorkUnserved();
+        }
         return idle;
     }
 
@@ -1614,33 +1604,89 @@ public final class Scheduler {
         }
     }
 
-    /**
-     * Takes a parked idle carrier off the list to wake it, the latest to park first, but the one waiting for the next
-     * timer deadline only when no other is parked: woken for work, it gives up that role, and the carriers still
-     * parked without a role would leave the timers unfired while it runs (until one of them idles again); null when
-     * none is parked. Under the lock.
-     */
-    private Carrier takeIdleCarrier() {
-        Carrier latest = idleCarriers.peekFirst();
-        if (latest == null || latest != timerWaiting || idleCarriers.size() == 1) {
-            return idleCarriers.pollFirst();
+    /** The idle carrier that parked last and is not held back, left listed; null when there is none. Under the lock. */
+    private Carrier latestIdleNotHeldBack() {
+        for (Carrier parked : idleCarriers) {
+            if (!parked.heldBack) {
+                return parked;
+            }
         }
-        Iterator<Carrier> parked = idleCarriers.iterator();
-        parked.next();
-        Carrier next = parked.next();
-        parked.remove();
-        return next;
+        return null;
     }
 
-    /** The carriers neither idle nor blocked by a pinned thread: those running threads or about to; under the lock. */
+    /**
+     * Takes a parked idle carrier off the list to wake it, the latest to park first, but the one waiting for the next
+     * timer deadline only when no other is parked (woken for work, it gives up that role, and the carriers still
+     * parked without a role would leave the timers unfired while it runs, until one of them idles again), and never
+     * one held back ({@link Carrier#heldBack}); null when there is none. Under the lock.
+     */
+    private Carrier takeIdleCarrier() {
+        Carrier chosen = null;
+        for (Carrier parked : idleCarriers) {
+            if (parked.heldBack) {
+                continue;
+            }
+            if (parked != timerWaiting) {
+                chosen = parked;
+                break;
+            }
+            chosen = chosen == null ? parked : chosen;
+        }
+        if (chosen != null) {
+            idleCarriers.remove(chosen);
+        }
+        return chosen;
+    }
+
+    /**
+     * The carriers neither idle, nor blocked by a pinned thread, nor held back: those running threads or about to;
+     * under the lock.
+     */
     private int busyCarriers() {
-        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPollingIdle != null ? 1 : 0);
+        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPollingIdle != null ? 1 : 0)
+                - heldBackAtWork;
     }
 
     /** Recomputes the fields that the carriers read without the lock from those it guards; under the lock. */
     private void updateHints() {
         carrierCount = carriers.size();
         carrierShortage = carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers;
-        wakeableIdle = idleCarriers.size() + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
+        if (carriers.size() > parallelism || heldBackCarriers > 0) {
+            holdBackSurplus();
+        }
+        wakeableIdle = idleCarriers.size() - (heldBackCarriers - heldBackAtWork)
+                + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
+    }
+
+    /**
+     * Marks as held back every carrier that comes after the first {@code parallelism} carriers not blocked, in the
+     * order they started, and counts them; under the lock. While carriers are blocked, the spares started for them
+     * are among the first and run threads; once the blocks end, the spares come after and stop, so that no more
+     * carriers run threads than configured (one carrier is deterministic again) and the ones to end are always the
+     * same: were any idle carrier woken for work, the spares would take turns with the others, each rarely idle for a
+     * whole keep-alive, and more carriers than cores would take and leave the cores for the rest of the run.
+     */
+    private void holdBackSurplus() {
+        int kept = 0;
+        int heldBack = 0;
+        int heldBackWorking = 0;
+        for (Carrier carrier : carriers) {
+            boolean blocked = carrier.pinnedBlock || carrier.unseenBlock;
+            boolean hold = !blocked && kept >= parallelism;
+            if (!blocked && !hold) {
+                kept++;
+            }
+            if (hold) {
+                heldBack++;
+                if (!carrier.idle) {
+                    heldBackWorking++;
+                }
+            }
+            if (carrier.heldBack != hold) {
+                carrier.heldBack = hold;
+            }
+        }
+        heldBackCarriers = heldBack;
+        heldBackAtWork = heldBackWorking;
     }
 }
