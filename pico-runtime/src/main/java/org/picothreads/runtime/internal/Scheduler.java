@@ -5,7 +5,6 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -149,8 +148,6 @@ public final class Scheduler {
     /** The counters of the carriers that have ended. */
     private final CarrierCounters endedCarriers = new CarrierCounters();
 
-    /** How many carriers there are (a hint of the lock's carriers.size()); written under the lock. */
-    private volatile int carrierCount;
     /** True while fewer carriers than configured can run PicoThreads, so a new one may be started; as above. */
     private volatile boolean carrierShortage;
     /**
@@ -160,7 +157,12 @@ public final class Scheduler {
     private volatile int wakeableIdle;
     /** How many carriers are held back ({@link Carrier#heldBack}); under the lock. */
     private int heldBackCarriers;
-    /** How many of those are not parked: they end the dispatch they were in, or are about to park; under the lock. */
+    /** How many of those are parked, listed among the idle carriers; under the lock. */
+    private int heldBackParked;
+    /**
+     * How many of those are neither parked nor polling I/O: they end the dispatch they were in, or are about to park;
+     * under the lock.
+     */
     private int heldBackAtWork;
 
     /** Guards the list of live tasks and the two counts below. */
@@ -1649,13 +1651,11 @@ public final class Scheduler {
 
     /** Recomputes the fields that the carriers read without the lock from those it guards; under the lock. */
     private void updateHints() {
-        carrierCount = carriers.size();
         carrierShortage = carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers;
         if (carriers.size() > parallelism || heldBackCarriers > 0) {
             holdBackSurplus();
         }
-        wakeableIdle = idleCarriers.size() - (heldBackCarriers - heldBackAtWork)
-                + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
+        wakeableIdle = idleCarriers.size() - heldBackParked + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
     }
 
     /**
@@ -1669,7 +1669,8 @@ public final class Scheduler {
     private void holdBackSurplus() {
         int kept = 0;
         int heldBack = 0;
-        int heldBackWorking = 0;
+        int parked = 0;
+        int working = 0;
         for (Carrier carrier : carriers) {
             boolean blocked = carrier.pinnedBlock || carrier.unseenBlock;
             boolean hold = !blocked && kept >= parallelism;
@@ -1678,8 +1679,10 @@ public final class Scheduler {
             }
             if (hold) {
                 heldBack++;
-                if (!carrier.idle) {
-                    heldBackWorking++;
+                if (carrier.idle) {
+                    parked++;
+                } else if (carrier != ioPollingIdle) {
+                    working++;
                 }
             }
             if (carrier.heldBack != hold) {
@@ -1687,6 +1690,7 @@ public final class Scheduler {
             }
         }
         heldBackCarriers = heldBack;
-        heldBackAtWork = heldBackWorking;
+        heldBackParked = parked;
+        heldBackAtWork = working;
     }
 }
