@@ -235,7 +235,15 @@ final class Watchdog implements Runnable {
                 cpuClocks = null; // a runtime image without java.management: the stack alone decides
             }
         }
-        return cpuClocks == null ? -1 : cpuClocks.getThreadCpuTime(carrier.getId());
+        if (cpuClocks == null) {
+            return -1;
+        }
+        try {
+            return cpuClocks.getThreadCpuTime(carrier.getId());
+        } catch (RuntimeException refused) {
+            cpuClocks = null; // a security manager that refuses it, say: from then on the stack alone decides
+            return -1;
+        }
     }
 
     /** True for the states of a thread that waits: BLOCKED, WAITING and TIMED_WAITING, not RUNNABLE (it may compute). */
