@@ -23,7 +23,7 @@ import java.util.concurrent.locks.LockSupport;
  *     RUNNABLE within one dispatch for the threshold or more, and its innermost frame a native method known to
  *       block (looked at with getStackTrace: every look while blocked there, otherwise at most every interval,
  *       doubling from the threshold up to 1 s while it computes), and the carrier's CPU time grew by less than
- *       an eighth of the time since the look before  -> blocked
+ *       a sixteenth of the time since the look before  -> blocked
  *     otherwise (it computes)                                  -> not blocked; its unseen block, if any, ends
  *     blocked at every look for the threshold or more          -> the scheduler begins an unseen block: it counts
  *       the carrier as blocked and compensates as for a pinned block (a spare carrier, within maxCarriers)
@@ -43,7 +43,7 @@ final class Watchdog implements Runnable {
      * its CPU time grew since the look before by at least the time since then divided by this; a thread blocked in
      * a system call uses next to none.
      */
-    private static final int RUNNING_CPU_SHARE_DIVISOR = 8;
+    private static final int RUNNING_CPU_SHARE_DIVISOR = 16;
     /** How many times longer than the period the watchdog waits at most while no carrier dispatches. */
     private static final int MOST_IDLE_BACKOFF_SHIFT = 4;
     /**
