@@ -140,7 +140,8 @@ class UnseenBlockingTest {
         PicoThreads.Statistics after = PicoThreads.statistics();
 
         assertTrue(bytesRead[0] > 0, "the thread read " + bytesRead[0] + " bytes");
-        assertEquals(0, after.unseenBlocks() - before.unseenBlocks(), "a native read that returns at once is not a block");
+        assertEquals(0, after.unseenBlocks() - before.unseenBlocks(),
+                "a native read that returns at once is not a block");
         assertEquals(0, after.spareCarriersStarted() - before.spareCarriersStarted());
     }
 
@@ -166,6 +167,8 @@ class UnseenBlockingTest {
 
             assertTrue(found, "the watchdog found the reader's carrier blocked in read0, using no CPU time");
             assertEquals(List.of("read 1 byte 42"), events);
+            assertTrue(within(() -> !PicoThreads.dump().contains("does not see")),
+                    "once the read has returned, the carrier is no longer counted as blocked: " + PicoThreads.dump());
         } finally {
             pipe.sink().close();
             pipe.source().close();
