@@ -88,10 +88,13 @@ public final class PicoThreads {
      * @param unseenBlocks times the watchdog found a carrier blocked in code the runtime does not see (a JVM monitor
      *                     or a wait inside JDK code, a blocking native call) and compensated for it as for a pinned
      *                     block ({@code -Dpicothreads.watchdog=false} turns the watchdog off)
+     * @param capturesEndedByReturn captures that the runtime ended by returning to the restored activation that made
+     *                              the blocking call, instead of throwing the capture signal into it (the activation
+     *                              tests for a capture under way after each call into the runtime)
      */
     public record Statistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
             long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
             long carriers, long spareCarriersStarted, long steals, long activationsSaved, long activationsRestored,
-            long unseenBlocks) {
+            long unseenBlocks, long capturesEndedByReturn) {
     }
 }

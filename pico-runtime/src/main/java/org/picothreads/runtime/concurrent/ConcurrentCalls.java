@@ -34,6 +34,7 @@ import java.util.concurrent.locks.StampedLock;
 import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
+import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.Parking;
 import org.picothreads.runtime.internal.Task;
@@ -445,13 +446,16 @@ public final class ConcurrentCalls {
     // BlockingQueue and BlockingDeque
 
     public static void put(BlockingQueue<Object> queue, Object element) throws InterruptedException {
-        Task trusted = trustIfDirect(queue);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, queue, ConcurrentCalls::isDirect);
         try {
             if (queue instanceof BlockingOperations && isSuperCall(queue, "put")) {
                 operations(queue).putWithin(element, false, -1);
             } else {
                 queue.put(element);
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -466,12 +470,16 @@ public final class ConcurrentCalls {
     }
 
     public static Object take(BlockingQueue<Object> queue) throws InterruptedException {
-        Task trusted = trustIfDirect(queue);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, queue, ConcurrentCalls::isDirect);
         try {
             if (queue instanceof BlockingOperations && isSuperCall(queue, "take")) {
                 return operations(queue).takeWithin(false, -1);
             }
             return queue.take();
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return null;
         } finally {
             CallerToken.endTrust(trusted);
         }

@@ -26,6 +26,13 @@ import java.util.function.Predicate;
  * </ol>
  * Runtime methods that forward to a direct entry but may be called from code that did not store a token
  * (PicoThread's static methods, which a subclass can call by its own name) {@link #discard()} it first.
+ *
+ * <p>A continuation woven by this build stores its token with {@link #passChecking} instead, and tests after the call
+ * whether a capture is under way ({@link Frame#captureUnderWay()}): a direct entry that {@link #claimCaller() claims}
+ * such a token ends a capture by returning to it instead of throwing the signal into it, which spares HotSpot the
+ * handler lookup of an exception landing in another compiled frame. Only a token stored by {@code passChecking} and
+ * claimed by the same carrier counts: {@link #pass} clears it, and each carrier stores only its own frame, so a
+ * token of an older build's continuation, which does not test, is never taken for one that does.
  */
 public final class CallerToken {
     /**
@@ -34,6 +41,21 @@ public final class CallerToken {
      * Private, so that no other class can read a thread's saved stack from it.
      */
     private static Object restoredCaller;
+    /**
+     * The same frame when the token was stored by {@link #passChecking}, else null; read only together with
+     * {@link #restoredCaller} and only when that is the claiming carrier's own frame.
+     */
+    private static Object checkingCaller;
+
+    /** {@link #claimCaller()}: the caller was not a restored activation (or not this carrier's). */
+    public static final int NOT_RESTORED = 0;
+    /** {@link #claimCaller()}: the caller was a restored activation, which expects the capture signal. */
+    public static final int RESTORED = 1;
+    /**
+     * {@link #claimCaller()}: the caller was a restored activation that tests for a capture under way after the call,
+     * so that the entry may end a capture by returning.
+     */
+    public static final int RESTORED_CHECKING = 2;
 
     private CallerToken() {
     }
@@ -44,24 +66,60 @@ public final class CallerToken {
      */
     public static void pass(Object restoredFrame) {
         restoredCaller = restoredFrame;
+        checkingCaller = null;
+    }
+
+    /**
+     * Stores the token of a continuation that tests for a capture under way after the call it is about to make into
+     * the runtime ({@link Frame#captureUnderWay()}), so that a direct entry may end a capture by returning to it.
+     */
+    public static void passChecking(Object restoredFrame) {
+        restoredCaller = restoredFrame;
+        checkingCaller = restoredFrame;
     }
 
     /** Takes and clears the token: true when the caller of the direct entry point was restored. */
     public static boolean claim() {
+        return claimCaller() != NOT_RESTORED;
+    }
+
+    /**
+     * Takes and clears the token: {@link #NOT_RESTORED}, {@link #RESTORED}, or {@link #RESTORED_CHECKING} when the
+     * restored caller also tests for a capture under way after the call.
+     */
+    public static int claimCaller() {
         Object token = restoredCaller;
         if (token == null) {
-            return false;
+            return NOT_RESTORED;
         }
+        Object checking = checkingCaller;
         restoredCaller = null;
+        checkingCaller = null;
         // Carriers share the token: only this carrier's own frame, while it runs a task, is its caller's token, so
         // one stored by a thread on another carrier is never taken for this thread's.
         Carrier carrier = Carrier.here();
-        return carrier != null && carrier.current != null && token == carrier.frame;
+        if (carrier == null || carrier.current == null || token != carrier.frame) {
+            return NOT_RESTORED;
+        }
+        return checking == token ? RESTORED_CHECKING : RESTORED;
+    }
+
+    /**
+     * Called by a direct entry that caught the capture signal on its way out: throws it on unless the entry's caller
+     * ({@code caller}, from {@link #claimCaller()}) is a continuation that tests for a capture under way after the
+     * call, in which case the entry ends the capture by returning (any value: the continuation drops it).
+     */
+    public static void endCaptureByReturn(int caller, Capture signal) {
+        if (caller != RESTORED_CHECKING) {
+            throw signal;
+        }
+        Carrier.here().counters.capturesEndedByReturn++;
     }
 
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */
     public static void discard() {
         restoredCaller = null;
+        checkingCaller = null;
     }
 
     /** Ends the mark of {@link #trustRunning()} on {@code task}, if any (null: nothing marked); in a finally block. */
@@ -78,7 +136,12 @@ public final class CallerToken {
      * receiver is looked at only when there is a token.
      */
     public static <T> Task trustIfDirect(T receiver, Predicate<T> direct) {
-        if (!claim()) {
+        return trustIfDirect(claimCaller(), receiver, direct);
+    }
+
+    /** Like {@link #trustIfDirect(Object, Predicate)} for a token the entry has already claimed ({@code caller}). */
+    public static <T> Task trustIfDirect(int caller, T receiver, Predicate<T> direct) {
+        if (caller == NOT_RESTORED) {
             return null;
         }
         return direct.test(receiver) ? trustRunning() : null;

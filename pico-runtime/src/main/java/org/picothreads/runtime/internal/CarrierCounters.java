@@ -14,6 +14,7 @@ final class CarrierCounters {
     long steals;
     long activationsSaved;
     long activationsRestored;
+    long capturesEndedByReturn;
 
     /** Adds these counts to {@code total}. */
     void addTo(CarrierCounters total) {
@@ -26,5 +27,6 @@ final class CarrierCounters {
         total.steals += steals;
         total.activationsSaved += activationsSaved;
         total.activationsRestored += activationsRestored;
+        total.capturesEndedByReturn += capturesEndedByReturn;
     }
 }

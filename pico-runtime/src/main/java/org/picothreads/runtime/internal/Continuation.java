@@ -229,12 +229,47 @@ public final class Continuation {
         }
     }
 
-    /** Called by a resume entry when the method it re-entered returned normally with a primitive value. */
+    /**
+     * Called by a resume entry when the continuation it re-entered returned normally with a primitive value: true
+     * when the continuation was captured again instead (its capture handler saved it and returned a default value, so
+     * that the signal did not cross into the entry), else hands the value over and answers false.
+     */
+    public static boolean returnedUnlessCaptured(long bits, char kind) {
+        Frame frame = resumedThreadsFrame("returnedUnlessCaptured", HAND_OVER);
+        if (frame.capturing()) {
+            return true;
+        }
+        frame.returned(kind, bits, null);
+        return false;
+    }
+
+    /** Like {@link #returnedUnlessCaptured(long, char)} for a continuation that returns a reference. */
+    public static boolean returnedObjectUnlessCaptured(Object value) {
+        Frame frame = resumedThreadsFrame("returnedObjectUnlessCaptured", HAND_OVER);
+        if (frame.capturing()) {
+            return true;
+        }
+        frame.returned(Frame.REFERENCE, 0, value);
+        return false;
+    }
+
+    /**
+     * Like {@link #returnedUnlessCaptured(long, char)} for a continuation of a void method: true when it was captured
+     * again, false when it returned (the driver then hands nothing over).
+     */
+    public static boolean returnedNothingUnlessCaptured() {
+        return resumedThreadsFrame("returnedNothingUnlessCaptured", HAND_OVER).capturing();
+    }
+
+    /**
+     * Called by a resume entry when the method it re-entered returned normally with a primitive value (classes
+     * rewritten by builds whose continuations throw the capture signal into the entry).
+     */
     public static void returned(long bits, char kind) {
         resumedThreadsFrame("returned", HAND_OVER).returned(kind, bits, null);
     }
 
-    /** Called by a resume entry when the method it re-entered returned normally with a reference. */
+    /** Called by a resume entry when the method it re-entered returned normally with a reference (older builds). */
     public static void returnedObject(Object value) {
         resumedThreadsFrame("returnedObject", HAND_OVER).returned(Frame.REFERENCE, 0, value);
     }

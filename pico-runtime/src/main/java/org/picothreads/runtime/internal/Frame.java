@@ -181,6 +181,15 @@ public final class Frame {
         return capturing;
     }
 
+    /**
+     * True while a capture is under way: a continuation tests it after a call into the runtime for which it stored
+     * its token with {@link CallerToken#passChecking}, since the runtime may end a capture by returning to it; and
+     * its capture handler then saves it as if the signal had landed there.
+     */
+    public boolean captureUnderWay() {
+        return capturing;
+    }
+
     /** Starts a capture: the activations saved from now on are the ones that ran since the last resume. */
     void beginCaptureBlock() {
         // Odd until the capture ends: the activations on the carrier's stack are being unwound into the capture arrays.

@@ -179,16 +179,18 @@ public final class Monitors {
      * thread) while another owner holds it. Rewritten code calls this just before MONITORENTER.
      */
     public static void enter(Object object) {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             enterOnPlatformThread(object, Thread.currentThread());
             return;
         }
         Continuation.resumingPrimitive();
-        task.callerRestored = callerRestored;
+        task.callerRestored = caller != CallerToken.NOT_RESTORED;
         try {
             acquire(task, object, 1);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             task.callerRestored = false;
         }
@@ -329,16 +331,18 @@ public final class Monitors {
 
     /** {@link Object#wait(long, int)} for rewritten code. */
     public static void waitOn(Object object, long millis, int nanos) throws InterruptedException {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         ThreadCalls.checkTimeout(millis, nanos);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             waitOnPlatformThread(object, millis, nanos);
             return;
         }
-        task.callerRestored = callerRestored;
+        task.callerRestored = caller != CallerToken.NOT_RESTORED;
         try {
             waitOnCarrier(task, object, millis, nanos);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             task.callerRestored = false;
         }

@@ -243,7 +243,7 @@ public final class Scheduler {
     public static PicoThreads.Statistics statistics() {
         Scheduler scheduler = instance;
         if (scheduler == null) {
-            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            return new PicoThreads.Statistics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
         long started;
         long terminated;
@@ -260,7 +260,8 @@ public final class Scheduler {
             return new PicoThreads.Statistics(started, terminated, started - terminated, total.suspensions,
                     total.resumes, total.pinnedBlocks, total.foreignFramePins, total.framesChecked,
                     total.framesTrustedByCaller, scheduler.carriers.size(), scheduler.sparesStarted, total.steals,
-                    total.activationsSaved, total.activationsRestored, scheduler.unseenBlocks);
+                    total.activationsSaved, total.activationsRestored, scheduler.unseenBlocks,
+                    total.capturesEndedByReturn);
         }
     }
 

@@ -64,7 +64,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#sleep(long)}. */
     public static void sleep(long millis) throws InterruptedException {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         if (millis < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
@@ -73,12 +73,12 @@ public final class ThreadCalls {
             Thread.sleep(millis);
             return;
         }
-        sleepNanos(task, TimeUnit.MILLISECONDS.toNanos(millis), callerRestored);
+        sleepNanos(task, TimeUnit.MILLISECONDS.toNanos(millis), caller);
     }
 
     /** {@link Thread#sleep(long, int)}. */
     public static void sleep(long millis, int nanos) throws InterruptedException {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         checkTimeout(millis, nanos);
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
@@ -86,12 +86,12 @@ public final class ThreadCalls {
             return;
         }
         long total = TimeUnit.MILLISECONDS.toNanos(millis);
-        sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos), callerRestored);
+        sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos), caller);
     }
 
     /** {@code Thread.sleep(Duration)} of JDK 19 and later: a negative duration returns at once. */
     public static void sleep(Duration duration) throws InterruptedException {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         long nanos = TimeUnit.NANOSECONDS.convert(duration);
         if (nanos < 0) {
             return;
@@ -101,7 +101,7 @@ public final class ThreadCalls {
             Thread.sleep(nanos / 1_000_000, (int) (nanos % 1_000_000));
             return;
         }
-        sleepNanos(task, nanos, callerRestored);
+        sleepNanos(task, nanos, caller);
     }
 
     /** {@link Thread#yield()}. */
@@ -120,7 +120,7 @@ public final class ThreadCalls {
 
     /** The direct entry of {@link #yieldNow()} and {@link #onSpinWait()}, which differ on platform threads only. */
     private static void yieldTask(boolean spinning) {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         Task task = Carrier.currentTaskOnThisThread();
         if (task == null) {
             if (spinning) {
@@ -133,9 +133,11 @@ public final class ThreadCalls {
         if (Continuation.resumingPrimitive()) {
             return;
         }
-        task.callerRestored = callerRestored;
+        task.callerRestored = caller != CallerToken.NOT_RESTORED;
         try {
             Scheduler.running().yieldTask(task);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             task.callerRestored = false;
         }
@@ -157,7 +159,7 @@ public final class ThreadCalls {
 
     /** {@link Thread#join(long)}: waits at most {@code millis}, or forever when it is 0. */
     public static void join(Thread thread, long millis) throws InterruptedException {
-        boolean callerRestored = CallerToken.claim();
+        int caller = CallerToken.claimCaller();
         if (millis < 0) {
             throw new IllegalArgumentException("timeout value is negative");
         }
@@ -172,7 +174,7 @@ public final class ThreadCalls {
             }
             return;
         }
-        joinNanos(task, thread, target, nanos, callerRestored);
+        joinNanos(task, thread, target, nanos, caller);
     }
 
     /** {@link Thread#join(long, int)}: the nanoseconds round the wait up to the next millisecond. */
@@ -317,13 +319,13 @@ public final class ThreadCalls {
         }
     }
 
-    private static void sleepNanos(Task task, long nanos, boolean callerRestored) throws InterruptedException {
+    private static void sleepNanos(Task task, long nanos, int caller) throws InterruptedException {
         if (Continuation.resumingPrimitive()) {
             completeWait(task, SLEEP_INTERRUPTED);
             return;
         }
         throwIfInterrupted(task, SLEEP_INTERRUPTED);
-        task.callerRestored = callerRestored;
+        task.callerRestored = caller != CallerToken.NOT_RESTORED;
         try {
             if (nanos == 0) {
                 Scheduler.running().yieldTask(task);
@@ -333,6 +335,9 @@ public final class ThreadCalls {
                 task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
             }
             Scheduler.running().sleep(task, nanos);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return;
         } finally {
             task.callerRestored = false;
             task.framesCheckedAhead = false;
@@ -340,7 +345,7 @@ public final class ThreadCalls {
         completeWait(task, SLEEP_INTERRUPTED);
     }
 
-    private static void joinNanos(Task task, Thread thread, Task target, long nanos, boolean callerRestored)
+    private static void joinNanos(Task task, Thread thread, Task target, long nanos, int caller)
             throws InterruptedException {
         if (Continuation.resumingPrimitive()) {
             completeWait(task, null);
@@ -350,12 +355,15 @@ public final class ThreadCalls {
             return;
         }
         throwIfInterrupted(task, null);
-        task.callerRestored = callerRestored;
+        task.callerRestored = caller != CallerToken.NOT_RESTORED;
         try {
             if (CaptureSafety.checksAhead(task)) {
                 task.framesCheckedAhead = CaptureSafety.walkerAhead().walk(CaptureSafety.CHECK_AHEAD) == null;
             }
             Scheduler.running().join(task, thread, target, nanos);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return;
         } finally {
             task.callerRestored = false;
             task.framesCheckedAhead = false;

@@ -39,6 +39,15 @@ public final class RuntimeNames {
      */
     public static final String PASS_TOKEN = "pass";
     public static final String PASS_TOKEN_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    /**
+     * Static method of {@link #CALLER_TOKEN} with which a continuation stores its restored frame as the token, saying
+     * that it tests for a capture under way after the call ({@link #CAPTURE_UNDER_WAY}), so the runtime may end a
+     * capture by returning to it.
+     */
+    public static final String PASS_CHECKING_TOKEN = "passChecking";
+    /** {@link #FRAME} method a continuation calls after a call into the runtime: true when it must save itself. */
+    public static final String CAPTURE_UNDER_WAY = "captureUnderWay";
+    public static final String CAPTURE_UNDER_WAY_DESCRIPTOR = "()Z";
 
     /** Package prefix of pico-net, whose types and methods some redirects lead to. */
     public static final String NET_PACKAGE = "org/picothreads/net/";
@@ -131,11 +140,17 @@ public final class RuntimeNames {
     public static final String CONTINUATION_REFUSED_DESCRIPTOR = "(Ljava/lang/String;)Ljava/lang/IllegalCallerException;";
     /** Continuation method called first by a resume entry, which refuses a call that is not the runtime's. */
     public static final String RESUME_ENTRY_CALLED = "resumeEntryCalled";
-    /** Continuation methods through which a resume entry hands over the value its method returned. */
-    public static final String RETURNED = "returned";
-    public static final String RETURNED_DESCRIPTOR = "(JC)V";
-    public static final String RETURNED_OBJECT = "returnedObject";
-    public static final String RETURNED_OBJECT_DESCRIPTOR = "(Ljava/lang/Object;)V";
+    /**
+     * Continuation methods through which a resume entry hands over the value its continuation returned, or learns
+     * that the continuation was captured again (its capture handler returns a default value instead of throwing the
+     * signal into the entry): each answers the entry's own answer, true when captured.
+     */
+    public static final String RETURNED_UNLESS_CAPTURED = "returnedUnlessCaptured";
+    public static final String RETURNED_UNLESS_CAPTURED_DESCRIPTOR = "(JC)Z";
+    public static final String RETURNED_OBJECT_UNLESS_CAPTURED = "returnedObjectUnlessCaptured";
+    public static final String RETURNED_OBJECT_UNLESS_CAPTURED_DESCRIPTOR = "(Ljava/lang/Object;)Z";
+    public static final String RETURNED_NOTHING_UNLESS_CAPTURED = "returnedNothingUnlessCaptured";
+    public static final String RETURNED_NOTHING_UNLESS_CAPTURED_DESCRIPTOR = "()Z";
     /**
      * Continuation method that each exception handler of a continuation calls with the exception it caught and the
      * method's key, so that an exception made since the lazy resume gets the saved activations in its stack trace.

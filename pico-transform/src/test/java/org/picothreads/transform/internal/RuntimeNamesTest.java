@@ -80,8 +80,12 @@ class RuntimeNamesTest {
     void the_lazy_resume_members_have_the_names_and_descriptors_rewritten_code_and_resume_entries_use()
             throws Exception {
         assertStatic(Continuation.class, RuntimeNames.RESUME_ENTRY_CALLED, "()V");
-        assertStatic(Continuation.class, RuntimeNames.RETURNED, RuntimeNames.RETURNED_DESCRIPTOR);
-        assertStatic(Continuation.class, RuntimeNames.RETURNED_OBJECT, RuntimeNames.RETURNED_OBJECT_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RETURNED_UNLESS_CAPTURED,
+                RuntimeNames.RETURNED_UNLESS_CAPTURED_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RETURNED_OBJECT_UNLESS_CAPTURED,
+                RuntimeNames.RETURNED_OBJECT_UNLESS_CAPTURED_DESCRIPTOR);
+        assertStatic(Continuation.class, RuntimeNames.RETURNED_NOTHING_UNLESS_CAPTURED,
+                RuntimeNames.RETURNED_NOTHING_UNLESS_CAPTURED_DESCRIPTOR);
         for (Type type : new Type[] {Type.VOID_TYPE, Type.BOOLEAN_TYPE, Type.CHAR_TYPE, Type.INT_TYPE, Type.LONG_TYPE,
                 Type.FLOAT_TYPE, Type.DOUBLE_TYPE, Type.getType(String.class), Type.getType(int[].class)}) {
             assertStatic(Continuation.class, RuntimeNames.result(type), RuntimeNames.resultDescriptor(type));

@@ -18,10 +18,11 @@ import org.picothreads.runtime.PicoThreads;
  * @param activationsSaved  activations of rewritten methods that captures saved
  * @param activationsRestored saved activations that resumes re-entered
  * @param unseenBlocks      carriers the watchdog found blocked in code the runtime does not see and compensated for
+ * @param capturesEndedByReturn captures the runtime ended by returning to the restored activation that called it
  */
 public record RuntimeStatistics(long threadsStarted, long threadsTerminated, long liveThreads, long suspensions,
         long resumes, long pinnedBlocks, long foreignFramePins, long framesChecked, long framesTrustedByCaller,
-        long activationsSaved, long activationsRestored, long unseenBlocks) {
+        long activationsSaved, long activationsRestored, long unseenBlocks, long capturesEndedByReturn) {
 
     /** The runtime's counters now. */
     public static RuntimeStatistics now() {
@@ -29,7 +30,8 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
         return new RuntimeStatistics(statistics.threadsStarted(), statistics.threadsTerminated(),
                 statistics.liveThreads(), statistics.suspensions(), statistics.resumes(), statistics.pinnedBlocks(),
                 statistics.foreignFramePins(), statistics.framesChecked(), statistics.framesTrustedByCaller(),
-                statistics.activationsSaved(), statistics.activationsRestored(), statistics.unseenBlocks());
+                statistics.activationsSaved(), statistics.activationsRestored(), statistics.unseenBlocks(),
+                statistics.capturesEndedByReturn());
     }
 
     /** How much each counter changed between an earlier snapshot and this one. */
@@ -46,6 +48,7 @@ public record RuntimeStatistics(long threadsStarted, long threadsTerminated, lon
                 framesTrustedByCaller - earlier.framesTrustedByCaller,
                 activationsSaved - earlier.activationsSaved,
                 activationsRestored - earlier.activationsRestored,
-                unseenBlocks - earlier.unseenBlocks);
+                unseenBlocks - earlier.unseenBlocks,
+                capturesEndedByReturn - earlier.capturesEndedByReturn);
     }
 }

@@ -79,6 +79,37 @@ public final class SampleMethods {
         }
     }
 
+    /** A class of the runtime's package, whose calls rewritten code passes the caller token before. */
+    public static final String RUNTIME_BLOCKING = "org/picothreads/runtime/concurrent/ConcurrentCalls";
+
+    /** {@link #scaled()} calling {@code take} of {@link #RUNTIME_BLOCKING}: a call into the runtime. */
+    public static MethodNode scaledCallingTheRuntime() {
+        MethodNode method = scaled();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(BLOCKING)) {
+                call.owner = RUNTIME_BLOCKING;
+            }
+        }
+        return method;
+    }
+
+    /** The plan of a method whose calls of {@link #RUNTIME_BLOCKING} are its suspension call sites. */
+    public static MethodPlan planCallingTheRuntime(MethodNode method) {
+        ClassNode owner = MethodListing.owner(method);
+        List<MethodInsnNode> sites = new ArrayList<>();
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(RUNTIME_BLOCKING)) {
+                sites.add(call);
+            }
+        }
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
+            MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
+            return MethodPlanner.plan(owner, 0, method, flow, sites, Map.of(), Map.of(), Map.of());
+        } catch (AnalyzerException | IOException exception) {
+            throw new AssertionError(exception);
+        }
+    }
+
     /** {@code static int locked(Object lock) { synchronized (lock) { return take(); } }}, as javac compiles it. */
     public static MethodNode locked() {
         LabelNode from = new LabelNode();

@@ -6,6 +6,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.resume.BlocksInRestoredActivations;
 import org.picothreads.targets.resume.ExceptionsThroughRestoredFrames;
 import org.picothreads.targets.resume.FiveThousandDeep;
 import org.picothreads.targets.resume.MonitorsAcrossRestoredFrames;
@@ -41,6 +42,17 @@ class LazyResumeTest {
     void recursion_five_thousand_deep_blocking_at_the_bottom_and_on_the_way_up_gives_the_same_result()
             throws Exception {
         assertSameResult(FiveThousandDeep.class);
+    }
+
+    @Test
+    void blocking_calls_made_by_restored_activations_end_their_captures_by_returning_and_give_the_same_result()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(BlocksInRestoredActivations.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // Every loop blocks from its restored activation after its first resume, through each entry that returns.
+        assertTrue(during.capturesEndedByReturn() >= BlocksInRestoredActivations.ROUNDS, during::toString);
+        assertTrue(during.capturesEndedByReturn() < during.suspensions(), during::toString);
     }
 
     @Test

@@ -65,9 +65,13 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *              store them into temporaries           Stack: (empty)
  *            reload_k:
  *              load them from temporaries            Stack: b0 .. bj-1, a0 .. am-1
- *              CallerToken.pass(f)                    (only when INVOKE calls into the runtime package)
- *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
- * handler_k: as the method's
+ *              CallerToken.passChecking(f)            (only when INVOKE calls into the runtime package)
+ *            from_k: INVOKE ...                       Stack: b0 .. bj-1, result
+ *              if (f.captureUnderWay()) goto returned_k   (likewise: the runtime may end a capture by returning)
+ *            to_k:
+ * handler_k: as the method's, but returns the zero or null of the method's type instead of throwing: only the
+ *            resume entry calls a continuation, and it asks the runtime whether it was captured (ResumeEntryWeaver)
+ * returned_k: (with the handlers) pop result, b0 .. bj-1; the handler's code, with null for the signal
  * again_k:   live locals and temporaries = f.popX()... (checked casts to their analysed types; only at a site that
  *            goto reload_k                            saves its arguments, see below)
  * continue_k: live locals and b0 .. bj-1's temporaries = f.popX()...
@@ -185,6 +189,7 @@ public final class CaptureWeaver {
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
             handlers.add(handler);
             handlers.add(handlerCode(plan, site));
+            handlers.add(new InsnNode(Opcodes.ATHROW));
         }
         method.instructions.add(handlers);
         method.tryCatchBlocks.addAll(0, captureEntries);
@@ -214,6 +219,13 @@ public final class CaptureWeaver {
             captureEntries.add(new TryCatchBlockNode(labels.from, labels.to, labels.handler, RuntimeNames.CAPTURE));
             handlers.add(labels.handler);
             handlers.add(handlerCode(plan, site));
+            handlers.add(returnDefaultCode(Type.getReturnType(method.desc)));
+            if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+                LabelNode capturedByReturn = new LabelNode();
+                method.instructions.insert(site.call(), captureTestCode(plan, capturedByReturn));
+                handlers.add(capturedByReturn);
+                handlers.add(capturedByReturnCode(plan, site, Type.getReturnType(method.desc)));
+            }
             handlers.add(resultCode(labels.result, site.belowSlots(), Type.getReturnType(site.call().desc), labels.to,
                     site.covering(), resultEntries));
             if (site.held().isEmpty()) {
@@ -288,9 +300,44 @@ public final class CaptureWeaver {
         // Stack: s0 .. sn-1
         if (RuntimeNames.isRuntimeClass(site.call().owner)) {
             code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
-            code.add(EntryCalls.passToken());
+            code.add(EntryCalls.passCheckingToken());
         }
         code.add(labels.from);
+        return code;
+    }
+
+    /**
+     * Right after a continuation's call into the runtime, whose token said that it tests: jumps to
+     * {@code capturedByReturn} when the runtime ended a capture by returning ({@link #capturedByReturnCode}).
+     */
+    private static InsnList captureTestCode(MethodPlan plan, LabelNode capturedByReturn) {
+        InsnList code = new InsnList();
+        code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.CAPTURE_UNDER_WAY,
+                RuntimeNames.CAPTURE_UNDER_WAY_DESCRIPTOR, false));
+        code.add(new JumpInsnNode(Opcodes.IFNE, capturedByReturn));
+        return code;
+    }
+
+    /**
+     * Where a continuation goes when the runtime ended a capture by returning from its call (placed with the handlers,
+     * after all the method's code, outside every user try block): Stack: b0 .. bj-1, the call's (meaningless) result
+     * -> dropped, then the site's capture handler as if the signal had landed, and the continuation returns.
+     */
+    private static InsnList capturedByReturnCode(MethodPlan plan, CapturedSite site, Type returnType) {
+        InsnList code = new InsnList();
+        Type callReturn = Type.getReturnType(site.call().desc);
+        if (callReturn.getSize() > 0) {
+            code.add(new InsnNode(callReturn.getSize() == 2 ? Opcodes.POP2 : Opcodes.POP));
+        }
+        List<SavedSlot> below = site.belowSlots();
+        for (int index = below.size() - 1; index >= 0; index--) {
+            code.add(new InsnNode(below.get(index).kind().size == 2 ? Opcodes.POP2 : Opcodes.POP));
+        }
+        // Stack: (empty); the handler expects the signal, and leaves it for the return to drop.
+        code.add(new InsnNode(Opcodes.ACONST_NULL));
+        code.add(handlerCode(plan, site));
+        code.add(returnDefaultCode(returnType));
         return code;
     }
 
@@ -516,8 +563,9 @@ public final class CaptureWeaver {
     }
 
     /**
-     * A site's capture handler: it exits the JVM monitors held at the site, hands the receiver and the saved values to
-     * the site's capture helper, and throws the capture on.
+     * A site's capture handler: it exits the JVM monitors held at the site and hands the receiver and the saved values
+     * to the site's capture helper, leaving the capture signal on the stack; the method then throws it on, the
+     * continuation returns instead ({@link #returnDefaultCode}).
      */
     private static InsnList handlerCode(MethodPlan plan, CapturedSite site) {
         InsnList code = new InsnList();
@@ -541,7 +589,30 @@ public final class CaptureWeaver {
                 captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site),
                 plan.ownerIsInterface()));
         // Stack: capture
-        code.add(new InsnNode(Opcodes.ATHROW));
+        return code;
+    }
+
+    /**
+     * The end of a continuation's capture handler: Stack: capture -> returns the zero or null of the method's type.
+     * Only the resume entry calls a continuation, and it asks the runtime whether the continuation returned or was
+     * captured ({@link ResumeEntryWeaver}), so the signal need not cross the compiled frame boundary into the entry:
+     * HotSpot pays a handler lookup for every compiled frame an exception lands in.
+     */
+    private static InsnList returnDefaultCode(Type returnType) {
+        InsnList code = new InsnList();
+        code.add(new InsnNode(Opcodes.POP));
+        if (returnType.getSort() == Type.VOID) {
+            code.add(new InsnNode(Opcodes.RETURN));
+            return code;
+        }
+        code.add(new InsnNode(switch (returnType.getSort()) {
+            case Type.LONG -> Opcodes.LCONST_0;
+            case Type.FLOAT -> Opcodes.FCONST_0;
+            case Type.DOUBLE -> Opcodes.DCONST_0;
+            case Type.OBJECT, Type.ARRAY -> Opcodes.ACONST_NULL;
+            default -> Opcodes.ICONST_0;
+        }));
+        code.add(new InsnNode(returnType.getOpcode(Opcodes.IRETURN)));
         return code;
     }
 

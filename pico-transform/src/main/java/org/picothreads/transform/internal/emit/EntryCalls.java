@@ -54,6 +54,15 @@ public final class EntryCalls {
     }
 
     /**
+     * Takes the restored frame of a continuation and stores it as the caller token of a caller that tests for a
+     * capture under way after the call.
+     */
+    public static AbstractInsnNode passCheckingToken() {
+        return new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CALLER_TOKEN, RuntimeNames.PASS_CHECKING_TOKEN,
+                RuntimeNames.PASS_TOKEN_DESCRIPTOR, false);
+    }
+
+    /**
      * In a method of a class file of {@code version}, turns each linked entry into a call of the checked entry with
      * the class's own lookup when the version cannot hold invokedynamic; does nothing otherwise.
      */

@@ -24,16 +24,19 @@ import org.picothreads.transform.internal.RuntimeNames;
  * saved activation of any of them, calling the method's continuation ({@link ContinuationMethod}, private, so an
  * override never runs in its place) with its receiver and default arguments; the continuation restores everything
  * else from its saved frame. The value it returns goes to the runtime, which hands it to the next saved activation.
- * The entry stops the capture signal, if the method is captured again, and answers true: the signal then lands once,
- * right above the runtime's call, and crosses neither that call's method handle frames nor the runtime's own.
+ * A continuation captured again does not throw the capture signal out: its capture handler saves it and returns a
+ * default value, and the runtime's hand-over answers true, which the entry returns; so the signal crosses no
+ * compiled frame boundary on the way from a restored activation to the driver (each crossing costs HotSpot a
+ * handler lookup). The entry still stops a signal that does come out of the continuation, and answers true.
  *
  * <pre>
  * private static synthetic boolean $picothreads$resume(Object receiver, int method) {
  *     Continuation.resumeEntryCalled();                  (refuses any caller but the runtime)
  *     try {
  *         switch (method) {
- *             case i: Continuation.returned(((Owner) receiver).m_i(0, null, ..., null), 'I'); return false
- *             case j: Owner.s_j(0L, ..., null); return false                      (invokespecial; static, void)
+ *             case i: return Continuation.returnedUnlessCaptured(((Owner) receiver).m_i(0, null, ..., null), 'I');
+ *             case j: Owner.s_j(0L, ..., null); return Continuation.returnedNothingUnlessCaptured();
+ *                                                                          (invokespecial; static, void)
  *         }
  *     } catch (Capture signal) {
  *         return true;                                   (captured: its activations are saved)
@@ -80,7 +83,6 @@ public final class ResumeEntryWeaver {
             code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner.name,
                     method.name, method.desc, isInterface));
             code.add(handOver(Type.getReturnType(method.desc)));
-            code.add(new InsnNode(Opcodes.ICONST_0));
             code.add(new InsnNode(Opcodes.IRETURN));
         }
         code.add(end);
@@ -117,16 +119,23 @@ public final class ResumeEntryWeaver {
         };
     }
 
-    /** Stack: the value returned (or nothing) -> (empty), having handed the value to the runtime. */
+    /**
+     * Stack: the value returned (or nothing) -> captured, having handed the value to the runtime unless the
+     * continuation was captured again.
+     */
     private static InsnList handOver(Type returnType) {
         InsnList code = new InsnList();
         switch (returnType.getSort()) {
             case Type.VOID -> {
+                code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION,
+                        RuntimeNames.RETURNED_NOTHING_UNLESS_CAPTURED,
+                        RuntimeNames.RETURNED_NOTHING_UNLESS_CAPTURED_DESCRIPTOR, false));
                 return code;
             }
             case Type.OBJECT, Type.ARRAY -> {
                 code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION,
-                        RuntimeNames.RETURNED_OBJECT, RuntimeNames.RETURNED_OBJECT_DESCRIPTOR, false));
+                        RuntimeNames.RETURNED_OBJECT_UNLESS_CAPTURED,
+                        RuntimeNames.RETURNED_OBJECT_UNLESS_CAPTURED_DESCRIPTOR, false));
                 return code;
             }
             case Type.LONG -> {
@@ -143,8 +152,8 @@ public final class ResumeEntryWeaver {
         }
         // Stack: bits
         code.add(new IntInsnNode(Opcodes.BIPUSH, returnType.getDescriptor().charAt(0)));
-        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION, RuntimeNames.RETURNED,
-                RuntimeNames.RETURNED_DESCRIPTOR, false));
+        code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.CONTINUATION,
+                RuntimeNames.RETURNED_UNLESS_CAPTURED, RuntimeNames.RETURNED_UNLESS_CAPTURED_DESCRIPTOR, false));
         return code;
     }
 }

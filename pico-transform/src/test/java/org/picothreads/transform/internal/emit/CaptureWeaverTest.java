@@ -159,7 +159,9 @@ class CaptureWeaverTest {
                     ILOAD 2
                     ALOAD 3
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
-                    ATHROW
+                    POP
+                    ICONST_0
+                    IRETURN
                    L8
                     ILOAD 2
                     ICONST_2
@@ -270,7 +272,9 @@ class CaptureWeaverTest {
                     ILOAD 0
                     ILOAD 2
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
-                    ATHROW
+                    POP
+                    ICONST_0
+                    IRETURN
                    L6
                     ILOAD 2
                     ICONST_2
@@ -305,5 +309,112 @@ class CaptureWeaverTest {
                     MAXSTACK = 0
                     MAXLOCALS = 0
                 """, MethodListing.of(helpers.get(0)));
+    }
+
+    @Test
+    void at_a_call_into_the_runtime_the_continuation_passes_a_testing_token_and_saves_itself_when_a_capture_returned() {
+        MethodNode method = SampleMethods.scaledCallingTheRuntime();
+        MethodPlan plan = SampleMethods.planCallingTheRuntime(method);
+        CaptureWeaver.weaveContinuation(method, plan);
+        assertEquals("""
+                    TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
+                    INVOKEDYNAMIC resume()Lorg/picothreads/runtime/internal/Frame; [
+                      // handle kind 0x6 : INVOKESTATIC
+                      org/picothreads/runtime/internal/Continuation.link(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/invoke/MethodType;Ljava/lang/String;)Ljava/lang/invoke/CallSite;
+                      // arguments:
+                      "sample/Sample.scaled(ILjava/lang/String;)I"
+                    ]
+                    DUP
+                    IFNONNULL L3
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.continuationRefused (Ljava/lang/String;)Ljava/lang/IllegalCallerException;
+                    ATHROW
+                   L3
+                    ASTORE 4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    TABLESWITCH
+                      0: L4
+                      1: L5
+                      default: L6
+                   L6
+                    LDC "sample/Sample.scaled(ILjava/lang/String;)I"
+                    INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
+                    ATHROW
+                   L4
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 0
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 2
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popObject ()Ljava/lang/Object;
+                    CHECKCAST java/lang/String
+                    ASTORE 3
+                    GOTO L7
+                   L5
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 0
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
+                    ISTORE 2
+                    GOTO L8
+                   L9
+                    LINENUMBER 7 L9
+                    ILOAD 0
+                    ICONST_2
+                    ALOAD 1
+                    ASTORE 3
+                    POP
+                    ISTORE 2
+                   L7
+                    ILOAD 2
+                    ICONST_2
+                    ALOAD 3
+                    ALOAD 4
+                    INVOKESTATIC org/picothreads/runtime/internal/CallerToken.passChecking (Ljava/lang/Object;)V
+                   L0
+                    INVOKESTATIC org/picothreads/runtime/concurrent/ConcurrentCalls.take (Ljava/lang/String;)I
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.captureUnderWay ()Z
+                    IFNE L10
+                   L1
+                    IMUL
+                    IADD
+                    ILOAD 0
+                    IADD
+                    IRETURN
+                   L2
+                    ILOAD 0
+                    ILOAD 2
+                    ALOAD 3
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
+                    POP
+                    ICONST_0
+                    IRETURN
+                   L10
+                    POP
+                    POP
+                    POP
+                    ACONST_NULL
+                    ILOAD 0
+                    ILOAD 2
+                    ALOAD 3
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
+                    POP
+                    ICONST_0
+                    IRETURN
+                   L8
+                    ILOAD 2
+                    ICONST_2
+                   L11
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
+                   L12
+                    GOTO L1
+                    MAXSTACK = 3
+                    MAXLOCALS = 5
+                """, MethodListing.of(method));
     }
 }

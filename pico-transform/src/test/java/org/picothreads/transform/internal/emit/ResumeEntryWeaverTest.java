@@ -17,7 +17,7 @@ import org.picothreads.transform.internal.RuntimeNames;
 /** The resume entry through which the runtime re-enters a saved activation of a class's capturing methods. */
 class ResumeEntryWeaverTest {
     @Test
-    void the_entry_calls_each_method_non_virtually_with_default_arguments_hands_its_value_to_the_runtime_and_stops_a_capture() {
+    void the_entry_calls_each_method_non_virtually_with_default_arguments_and_answers_the_runtime_s_hand_over_or_stops_a_capture() {
         ClassNode owner = new ClassNode(RuntimeNames.ASM_API);
         owner.name = "example/Owner";
         owner.access = Opcodes.ACC_PUBLIC;
@@ -48,13 +48,12 @@ class ResumeEntryWeaverTest {
                     INVOKESPECIAL example/Owner.measure (ILjava/lang/String;J)D
                     INVOKESTATIC java/lang/Double.doubleToRawLongBits (D)J
                     BIPUSH 68
-                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.returned (JC)V
-                    ICONST_0
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.returnedUnlessCaptured (JC)Z
                     IRETURN
                    L5
                     ICONST_0
                     INVOKESTATIC example/Owner.run (Z)V
-                    ICONST_0
+                    INVOKESTATIC org/picothreads/runtime/internal/Continuation.returnedNothingUnlessCaptured ()Z
                     IRETURN
                    L1
                    L4
