@@ -69,25 +69,32 @@ public final class ConcurrentCalls {
     // CountDownLatch
 
     public static void await(CountDownLatch latch) throws InterruptedException {
-        Task trusted = trustIfDirect(latch);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, latch, ConcurrentCalls::isDirect);
         try {
             if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
                 ((PicoCountDownLatch) latch).awaitZero(-1);
             } else {
                 latch.await();
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
     }
 
     public static boolean await(CountDownLatch latch, long timeout, TimeUnit unit) throws InterruptedException {
-        Task trusted = trustIfDirect(latch);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, latch, ConcurrentCalls::isDirect);
         try {
             if (latch instanceof PicoCountDownLatch && isSuperCall(latch, "await")) {
                 return ((PicoCountDownLatch) latch).awaitZero(Math.max(0, unit.toNanos(timeout)));
             }
             return latch.await(timeout, unit);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return false;
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -177,26 +184,32 @@ public final class ConcurrentCalls {
     // Semaphore
 
     public static void acquire(Semaphore semaphore) throws InterruptedException {
-        Task trusted = trustIfDirect(semaphore);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, semaphore, ConcurrentCalls::isDirect);
         try {
             if (semaphore instanceof PicoSemaphore && isSuperCall(semaphore, "acquire")) {
                 ((PicoSemaphore) semaphore).acquirePermits(1, -1, true);
             } else {
                 semaphore.acquire();
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
     }
 
     public static void acquire(Semaphore semaphore, int permits) throws InterruptedException {
-        Task trusted = trustIfDirect(semaphore);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, semaphore, ConcurrentCalls::isDirect);
         try {
             if (semaphore instanceof PicoSemaphore && permits >= 0 && isSuperCall(semaphore, "acquire")) {
                 ((PicoSemaphore) semaphore).acquirePermits(permits, -1, true);
             } else {
                 semaphore.acquire(permits);
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -245,7 +258,8 @@ public final class ConcurrentCalls {
     // Lock (ReentrantLock, and the read and write locks of ReentrantReadWriteLock)
 
     public static void lock(Lock lock) {
-        Task trusted = trustIfDirect(lock);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, lock, ConcurrentCalls::isDirect);
         try {
             if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lock")) {
                 try {
@@ -256,19 +270,24 @@ public final class ConcurrentCalls {
             } else {
                 lock.lock();
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
     }
 
     public static void lockInterruptibly(Lock lock) throws InterruptedException {
-        Task trusted = trustIfDirect(lock);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, lock, ConcurrentCalls::isDirect);
         try {
             if (lock instanceof PicoReentrantLock && isSuperCall(lock, "lockInterruptibly")) {
                 ((PicoReentrantLock) lock).state().acquire(-1, true, lock);
             } else {
                 lock.lockInterruptibly();
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -330,9 +349,12 @@ public final class ConcurrentCalls {
             SynchronizerCalls.await(condition, -1, true);
             return;
         }
-        Task trusted = trustIfDirect(condition);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, condition, ConcurrentCalls::isDirect);
         try {
             condition.await();
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -347,9 +369,12 @@ public final class ConcurrentCalls {
             }
             return;
         }
-        Task trusted = trustIfDirect(condition);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, condition, ConcurrentCalls::isDirect);
         try {
             condition.awaitUninterruptibly();
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -359,9 +384,13 @@ public final class ConcurrentCalls {
         if (SynchronizerCalls.isRuntimeCondition(condition)) {
             return SynchronizerCalls.await(condition, Math.max(0, nanos), true);
         }
-        Task trusted = trustIfDirect(condition);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, condition, ConcurrentCalls::isDirect);
         try {
             return condition.awaitNanos(nanos);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return 0L;
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -486,12 +515,16 @@ public final class ConcurrentCalls {
     }
 
     public static Object poll(BlockingQueue<Object> queue, long timeout, TimeUnit unit) throws InterruptedException {
-        Task trusted = trustIfDirect(queue);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, queue, ConcurrentCalls::isDirect);
         try {
             if (queue instanceof BlockingOperations && isSuperCall(queue, "poll")) {
                 return operations(queue).takeWithin(false, Math.max(0, unit.toNanos(timeout)));
             }
             return queue.poll(timeout, unit);
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return null;
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -508,26 +541,32 @@ public final class ConcurrentCalls {
     }
 
     public static void putFirst(BlockingDeque<Object> deque, Object element) throws InterruptedException {
-        Task trusted = trustIfDirect(deque);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, deque, ConcurrentCalls::isDirect);
         try {
             if (deque instanceof BlockingOperations && isSuperCall(deque, "putFirst")) {
                 operations(deque).putWithin(element, true, -1);
             } else {
                 deque.putFirst(element);
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
     }
 
     public static void putLast(BlockingDeque<Object> deque, Object element) throws InterruptedException {
-        Task trusted = trustIfDirect(deque);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, deque, ConcurrentCalls::isDirect);
         try {
             if (deque instanceof BlockingOperations && isSuperCall(deque, "putLast")) {
                 operations(deque).putWithin(element, false, -1);
             } else {
                 deque.putLast(element);
             }
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -550,24 +589,32 @@ public final class ConcurrentCalls {
     }
 
     public static Object takeFirst(BlockingDeque<Object> deque) throws InterruptedException {
-        Task trusted = trustIfDirect(deque);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, deque, ConcurrentCalls::isDirect);
         try {
             if (deque instanceof BlockingOperations && isSuperCall(deque, "takeFirst")) {
                 return operations(deque).takeWithin(false, -1);
             }
             return deque.takeFirst();
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return null;
         } finally {
             CallerToken.endTrust(trusted);
         }
     }
 
     public static Object takeLast(BlockingDeque<Object> deque) throws InterruptedException {
-        Task trusted = trustIfDirect(deque);
+        int caller = CallerToken.claimCaller();
+        Task trusted = CallerToken.trustIfDirect(caller, deque, ConcurrentCalls::isDirect);
         try {
             if (deque instanceof BlockingOperations && isSuperCall(deque, "takeLast")) {
                 return operations(deque).takeWithin(true, -1);
             }
             return deque.takeLast();
+        } catch (Capture signal) {
+            CallerToken.endCaptureByReturn(caller, signal);
+            return null;
         } finally {
             CallerToken.endTrust(trusted);
         }
@@ -902,17 +949,13 @@ public final class ConcurrentCalls {
     }
 
     /**
-     * Claims the caller's token ({@link CallerToken}) and, when the caller was restored and the receiver is one of
-     * the runtime's own classes whose blocking methods run nothing but the runtime's code up to the scheduler,
-     * marks the running PicoThread so that its capture skips the frame check; returns the marked task, or null.
-     * The priority and delay queues (which call the elements' compareTo and getDelay) and the barrier (which runs
-     * the barrier action) are not among them, nor any subclass of the program's.
+     * True for the runtime's own classes whose blocking methods run nothing but the runtime's code up to the
+     * scheduler, so that a capture in them called by a restored activation skips the frame check
+     * ({@link CallerToken#trustIfDirect(int, Object, java.util.function.Predicate)}). The priority and delay queues
+     * (which call the elements' compareTo and getDelay) and the barrier (which runs the barrier action) are not among
+     * them, nor any subclass of the program's. Every entry that claims the token also ends a capture by returning when
+     * its caller tests for one ({@link CallerToken#endCaptureByReturn}), whatever ran in between.
      */
-    private static Task trustIfDirect(Object receiver) {
-        return CallerToken.trustIfDirect(receiver, ConcurrentCalls::isDirect);
-    }
-
-    /** True for the runtime's own classes whose blocking methods run nothing but the runtime's code. */
     private static boolean isDirect(Object receiver) {
         Class<?> type = receiver.getClass();
         return type == PicoLinkedBlockingQueue.class || type == PicoArrayBlockingQueue.class

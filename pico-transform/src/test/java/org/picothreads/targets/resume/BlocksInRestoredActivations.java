@@ -2,11 +2,16 @@ package org.picothreads.targets.resume;
 
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * Threads that, once resumed, block again and again from the restored activation itself: through every runtime
  * entry that ends a capture by returning to such an activation (yield, sleep, join, a contended synchronized block,
- * wait, and a bounded queue's put and take, whose value is used with another value already on the operand stack),
+ * wait, a bounded queue's put and take, whose value is used with another value already on the operand stack, a
+ * semaphore, a lock and its condition, a latch),
  * with int, long, float, double and reference locals live across each block, inside a synchronized block, and inside
  * a try with a finally that must run once.
  */
@@ -21,20 +26,28 @@ public final class BlocksInRestoredActivations {
 
     public static String run() throws Exception {
         BlockingQueue<Integer> queue = new ArrayBlockingQueue<>(1);
-        String[] results = new String[3];
+        String[] results = new String[5];
         int[] finallyRuns = new int[1];
-        Thread producer = new Thread(() -> results[0] = produce(queue));
-        Thread consumer = new Thread(() -> results[1] = consume(queue, finallyRuns));
-        Thread contender = new Thread(() -> results[2] = contend());
-        producer.start();
-        consumer.start();
-        contender.start();
-        producer.join();
-        consumer.join();
-        contender.join();
+        ReentrantLock lock = new ReentrantLock();
+        Condition turnChanged = lock.newCondition();
+        int[] turn = new int[1];
+        Semaphore gate = new Semaphore(1);
+        CountDownLatch turnsTaken = new CountDownLatch(2);
+        Thread[] threads = {
+            new Thread(() -> results[0] = produce(queue)),
+            new Thread(() -> results[1] = consume(queue, finallyRuns)),
+            new Thread(() -> results[2] = contend(turnsTaken)),
+            new Thread(() -> results[3] = takeTurns(lock, turnChanged, turn, 0, gate, turnsTaken)),
+            new Thread(() -> results[4] = takeTurns(lock, turnChanged, turn, 1, gate, turnsTaken)),
+        };
+        for (Thread thread : threads) {
+            thread.start();
+        }
+        for (Thread thread : threads) {
+            thread.join();
+        }
         synchronized (SHARED) {
-            return results[0] + " | " + results[1] + " | " + results[2] + " | finally " + finallyRuns[0] + " | guarded "
-                    + guarded;
+            return String.join(" | ", results) + " | finally " + finallyRuns[0] + " | guarded " + guarded;
         }
     }
 
@@ -85,7 +98,7 @@ public final class BlocksInRestoredActivations {
         return sum + " " + scale + " " + mixed;
     }
 
-    static String contend() {
+    static String contend(CountDownLatch turnsTaken) {
         int entries = 0;
         for (int round = 0; round < ROUNDS; round++) {
             synchronized (SHARED) {
@@ -95,7 +108,39 @@ public final class BlocksInRestoredActivations {
             }
             Thread.yield();
         }
+        try {
+            turnsTaken.await();
+        } catch (InterruptedException exception) {
+            throw new IllegalStateException(exception);
+        }
         return "entries " + entries;
+    }
+
+    static String takeTurns(ReentrantLock lock, Condition turnChanged, int[] turn, int me, Semaphore gate,
+            CountDownLatch turnsTaken) {
+        long total = me;
+        try {
+            for (int round = 0; round < ROUNDS; round++) {
+                gate.acquire();
+                Thread.yield();
+                gate.release();
+                lock.lock();
+                try {
+                    while (turn[0] != me) {
+                        turnChanged.await();
+                    }
+                    total = total * 5 + round;
+                    turn[0] = 1 - me;
+                    turnChanged.signalAll();
+                } finally {
+                    lock.unlock();
+                }
+            }
+        } catch (InterruptedException exception) {
+            throw new IllegalStateException(exception);
+        }
+        turnsTaken.countDown();
+        return "turns " + total;
     }
 
     static void sleepBriefly(long millis) {
