@@ -42,7 +42,12 @@ public class NameLookupsInThreads {
             String[] all = Arrays.stream(InetAddress.getAllByName("localhost"))
                     .map(InetAddress::getHostAddress).sorted().toArray(String[]::new);
             InetAddress literal = InetAddress.getByName("127.0.0.1");
-            int square = PicoThreads.offload(() -> number * number);
+            // The offloaded call takes a moment, so that each thread waits for it (suspends) however quickly the
+            // resolver pool answers the lookups, which the JDK's cache may answer before the caller parks.
+            int square = PicoThreads.offload(() -> {
+                Thread.sleep(2);
+                return number * number;
+            });
             String failure;
             try {
                 PicoThreads.offload(() -> {
