@@ -132,14 +132,16 @@ public final class Continuation {
      * frame this activation must restore, or null when the caller is not the carrier re-entering a thread (a
      * hand-written method then runs normally; a continuation refuses the call, see
      * {@link ResumeErrors#continuationRefused}). Each call takes the next saved activation off the thread's saved
-     * stack, so an activation is restored at most once.
+     * stack, so an activation is restored at most once. Outside a restore, a continuation that a restored activation
+     * of its class entered fresh ({@link Frame#requestFreshEntry()}) gets the frame with resume point -1.
      *
      * @param method the rewritten method's key, {@code owner.name+descriptor}, as an interned constant
      */
     private static Frame resume(String method) {
         Carrier carrier = Carrier.here();
         if (carrier == null || !carrier.restoring) {
-            return null;
+            // A continuation entered fresh by a restored activation of its class runs from its start (resume point -1)
+            return carrier != null && carrier.current != null && carrier.frame.takeFreshEntry() ? carrier.frame : null;
         }
         Task task = carrier.current;
         Frame frame = carrier.frame;

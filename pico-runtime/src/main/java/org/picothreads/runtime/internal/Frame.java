@@ -85,6 +85,11 @@ public final class Frame {
     private int primitiveCursor;
     /** The resume point of the activation being restored, as {@link #resumePoint()} gives it. */
     private int resumePoint;
+    /**
+     * Set by a restored activation right before it calls, bound at compile time, the continuation of a capturing
+     * method of its own class ({@link #requestFreshEntry()}); taken by that continuation's entry.
+     */
+    private boolean freshEntryRequested;
 
     /** True from the start of a capture until it has reached the driver. */
     private boolean capturing;
@@ -130,6 +135,7 @@ public final class Frame {
         savedMonitorHolders = dispatched.suspendedHolder ? countMonitorHolders(savedReferences, referenceTop) : 0;
         capturing = false;
         invokesAgain = true;
+        freshEntryRequested = false;
         clearResult();
         endSavedStackChange();
     }
@@ -150,6 +156,7 @@ public final class Frame {
             dispatched.savedPrimitiveTop = primitiveTop;
         }
         task = null;
+        freshEntryRequested = false;
         savedReferences = NO_REFERENCES;
         savedPrimitives = NO_PRIMITIVES;
         references = NO_REFERENCES;
@@ -518,10 +525,35 @@ public final class Frame {
 
     /**
      * The call site the activation being restored resumes at, as {@code 2 * site} when it invokes the call again
-     * (the innermost activation) and {@code 2 * site + 1} when it continues after the call with its result.
+     * (the innermost activation) and {@code 2 * site + 1} when it continues after the call with its result; -1 when
+     * the continuation was entered fresh by a restored activation of its class ({@link #requestFreshEntry()}), to run
+     * from its start.
      */
     public int resumePoint() {
         return resumePoint;
+    }
+
+    /**
+     * Called by a restored activation (a continuation) right before it calls the continuation of a capturing method of
+     * its own class, bound at compile time, instead of the method: that continuation's entry then runs it from its start
+     * with this frame as its own (resume point -1), so that its calls into the runtime pass a token that spares the frame
+     * check, since below it stand only restored activations; and a capture returns to the caller, which tests for it.
+     */
+    public void requestFreshEntry() {
+        freshEntryRequested = true;
+    }
+
+    /**
+     * Takes a fresh entry requested by {@link #requestFreshEntry()}: true, with the resume point -1, when one was;
+     * called by the continuation's entry when the carrier is not restoring.
+     */
+    boolean takeFreshEntry() {
+        if (!freshEntryRequested) {
+            return false;
+        }
+        freshEntryRequested = false;
+        resumePoint = -1;
+        return true;
     }
 
     public void pushInt(int value) {

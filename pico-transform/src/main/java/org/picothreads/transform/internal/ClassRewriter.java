@@ -22,6 +22,7 @@ import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.ClassOutput;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
+import org.picothreads.transform.internal.emit.CaptureWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.ReferenceRedirector;
 import org.picothreads.transform.internal.emit.ResumeEntryWeaver;
@@ -142,6 +143,8 @@ public final class ClassRewriter {
         ClassWrite write = new ClassWrite(parsed, hierarchy, framesInClassWrite);
         // rewrite each method that can reach a blocking call (MethodRewriter's passes); check holders in the others
         write.rewriteMethods(analysis, callbacks);
+        // a continuation enters its class's capturing methods' continuations fresh; back to the method where one has none
+        write.unlinkFreshEntries();
         // count the references to replaced JDK types that were redirected as the class was read
         write.countRedirects();
         // list the capturing methods in the marker with their resume lines, then their continuations with the same
@@ -224,6 +227,12 @@ public final class ClassRewriter {
                 added.addAll(outcome.captureHelpers());
             }
             return report;
+        }
+
+        void unlinkFreshEntries() {
+            for (MethodNode continuation : continuations.values()) {
+                CaptureWeaver.unlinkFreshEntries(continuation, node.name, continuations::containsKey);
+            }
         }
 
         void countRedirects() {

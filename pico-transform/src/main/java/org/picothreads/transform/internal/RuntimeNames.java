@@ -160,6 +160,13 @@ public final class RuntimeNames {
     public static final String PIN = "pin";
     public static final String UNPIN = "unpin";
     public static final String RESUME_POINT = "resumePoint";
+    /**
+     * {@link #FRAME} method a continuation calls right before it calls, bound at compile time, the continuation of a
+     * capturing method of its own class, which then runs from its start as a restored activation would (resume point
+     * -1): its calls into the runtime need no frame check, and its captures return to the caller.
+     */
+    public static final String REQUEST_FRESH_ENTRY = "requestFreshEntry";
+    public static final String REQUEST_FRESH_ENTRY_DESCRIPTOR = "()V";
     public static final String RESUME_POINT_DESCRIPTOR = "()I";
 
     private RuntimeNames() {

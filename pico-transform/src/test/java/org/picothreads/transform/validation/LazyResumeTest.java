@@ -10,6 +10,7 @@ import org.picothreads.targets.resume.BlocksInRestoredActivations;
 import org.picothreads.targets.resume.ExceptionsThroughRestoredFrames;
 import org.picothreads.targets.resume.FiveThousandDeep;
 import org.picothreads.targets.resume.MonitorsAcrossRestoredFrames;
+import org.picothreads.targets.resume.OwnHelpersOfRestoredActivations;
 import org.picothreads.targets.resume.VaryingDepths;
 import org.picothreads.targets.resume.YieldsAtTheBottom;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -53,6 +54,20 @@ class LazyResumeTest {
         // Every loop blocks from its restored activation after its first resume, through each entry that returns.
         assertTrue(during.capturesEndedByReturn() >= BlocksInRestoredActivations.ROUNDS, during::toString);
         assertTrue(during.capturesEndedByReturn() < during.suspensions(), during::toString);
+    }
+
+    @Test
+    void restored_activations_calling_blocking_helpers_of_their_class_give_the_same_result_and_need_no_walk()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(OwnHelpersOfRestoredActivations.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        int rounds = OwnHelpersOfRestoredActivations.THREADS * OwnHelpersOfRestoredActivations.ROUNDS;
+        // Each round sleeps twice in helpers entered fresh from the restored loop (and yields three times, which
+        // suspends only when another thread is ready); only the threads' first captures walk the stack.
+        assertTrue(during.suspensions() >= 2L * rounds, during::toString);
+        assertTrue(during.framesChecked() <= 2L * OwnHelpersOfRestoredActivations.THREADS, during::toString);
+        assertTrue(during.framesTrustedByCaller() >= 2L * rounds, during::toString);
     }
 
     @Test

@@ -220,7 +220,12 @@ public final class CaptureWeaver {
             handlers.add(labels.handler);
             handlers.add(handlerCode(plan, site));
             handlers.add(returnDefaultCode(Type.getReturnType(method.desc)));
-            if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+            boolean entersOwnContinuation = entersOwnContinuation(plan, site);
+            if (entersOwnContinuation) {
+                // before the capture range, which starts at the call, as the marker's site offset does
+                method.instructions.insertBefore(labels.from, freshEntryCode(plan, site.call()));
+            }
+            if (RuntimeNames.isRuntimeClass(site.call().owner) || entersOwnContinuation) {
                 LabelNode capturedByReturn = new LabelNode();
                 method.instructions.insert(site.call(), captureTestCode(plan, capturedByReturn));
                 handlers.add(capturedByReturn);
@@ -240,7 +245,9 @@ public final class CaptureWeaver {
                 restoreBlocks.add(restoreThroughRegionsCode(plan, site, labels, regions, captureEntries));
             }
         }
-        InsnList entry = entryCode(plan, restoreLabels);
+        LabelNode methodStart = new LabelNode();
+        method.instructions.insert(methodStart);
+        InsnList entry = entryCode(plan, restoreLabels, methodStart);
         for (RegionLabels region : regions.values()) {
             AbstractInsnNode enter = region.reentry.enter();
             method.instructions.insertBefore(Instructions.previousInstruction(enter), region.reenter);
@@ -417,7 +424,7 @@ public final class CaptureWeaver {
      * The continuation's entry: it takes the restored frame from the runtime, keeps its resume point when monitors
      * are entered again, and switches to the site's restore block; a resume point it does not have is an error.
      */
-    private static InsnList entryCode(MethodPlan plan, LabelNode[] restoreLabels) {
+    private static InsnList entryCode(MethodPlan plan, LabelNode[] restoreLabels, LabelNode methodStart) {
         InsnList code = new InsnList();
         LabelNode invalid = new LabelNode();
         // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
@@ -441,6 +448,10 @@ public final class CaptureWeaver {
             code.add(new InsnNode(Opcodes.DUP));
             code.add(new VarInsnNode(Opcodes.ISTORE, plan.resumePointLocal()));
         }
+        // Stack: resume point; -1 when a restored activation of the class entered this continuation fresh
+        LabelNode fresh = new LabelNode();
+        code.add(new InsnNode(Opcodes.DUP));
+        code.add(new JumpInsnNode(Opcodes.IFLT, fresh));
         LabelNode[] targets = restoreLabels.clone();
         for (int point = 0; point < targets.length; point++) {
             targets[point] = targets[point] == null ? invalid : targets[point];
@@ -452,7 +463,73 @@ public final class CaptureWeaver {
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
                 RuntimeNames.INVALID_RESUME_POINT, RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR, false));
         code.add(new InsnNode(Opcodes.ATHROW));
+        code.add(fresh);
+        // Stack: -1. Run from the method's start, with the caller's frame as this activation's own.
+        code.add(new InsnNode(Opcodes.POP));
+        code.add(new JumpInsnNode(Opcodes.GOTO, methodStart));
         return code;
+    }
+
+    /**
+     * True at a site that calls, bound at compile time, a capturing method of the class itself (a site that saves no
+     * arguments): the continuation calls that method's continuation instead, entered fresh
+     * ({@link #freshEntryCode}). A callee that ends up without a continuation is called as before
+     * ({@link #unlinkFreshEntries}).
+     */
+    private static boolean entersOwnContinuation(MethodPlan plan, CapturedSite site) {
+        return !site.savesArguments() && site.call().owner.equals(plan.owner())
+                && site.call().getOpcode() != Opcodes.INVOKEDYNAMIC;
+    }
+
+    /**
+     * Before a call of the class's own capturing method from its continuation: asks the runtime to let the callee's
+     * continuation run fresh, and passes the unused parameter; the call becomes one of that continuation, by
+     * {@code invokespecial} (a private method) unless static.
+     */
+    private static InsnList freshEntryCode(MethodPlan plan, MethodInsnNode call) {
+        InsnList code = new InsnList();
+        code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
+        code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.REQUEST_FRESH_ENTRY,
+                RuntimeNames.REQUEST_FRESH_ENTRY_DESCRIPTOR, false));
+        code.add(new InsnNode(Opcodes.ACONST_NULL));
+        call.desc = ContinuationMethod.descriptor(call.desc);
+        if (call.getOpcode() != Opcodes.INVOKESTATIC) {
+            call.setOpcode(Opcodes.INVOKESPECIAL);
+        }
+        return code;
+    }
+
+    /**
+     * Turns each call of {@code continuation} into the continuation of a method of its class that has none (left
+     * without capture code after all) back into a call of the method: drops the fresh entry's request and the
+     * unused argument. {@code hasContinuation} answers by the method's name and descriptor.
+     */
+    public static void unlinkFreshEntries(MethodNode continuation, String owner,
+            java.util.function.Predicate<String> hasContinuation) {
+        for (AbstractInsnNode instruction : continuation.instructions.toArray()) {
+            if (!(instruction instanceof MethodInsnNode call) || !call.owner.equals(owner)
+                    || !call.desc.contains(RuntimeNames.CONTINUATION_PARAMETER + ")")) {
+                continue;
+            }
+            String methodDescriptor = call.desc.replace(RuntimeNames.CONTINUATION_PARAMETER + ")", ")");
+            if (hasContinuation.test(call.name + methodDescriptor)) {
+                continue;
+            }
+            AbstractInsnNode argument = Instructions.previousInstruction(call);
+            AbstractInsnNode request = argument == null ? null : Instructions.previousInstruction(argument);
+            AbstractInsnNode frame = request == null ? null : Instructions.previousInstruction(request);
+            if (argument == null || argument.getOpcode() != Opcodes.ACONST_NULL
+                    || !(request instanceof MethodInsnNode requestCall)
+                    || !requestCall.name.equals(RuntimeNames.REQUEST_FRESH_ENTRY) || frame == null
+                    || frame.getOpcode() != Opcodes.ALOAD) {
+                throw new IllegalStateException("PicoThreads: a fresh entry into " + call.name + " of " + owner
+                        + " is not where the weaver put it");
+            }
+            continuation.instructions.remove(argument);
+            continuation.instructions.remove(request);
+            continuation.instructions.remove(frame);
+            call.desc = methodDescriptor;
+        }
     }
 
     /** Right after the region's MONITORENTER: a restoring path (resume point at least 0) goes to its dispatch. */

@@ -1,6 +1,8 @@
 package org.picothreads.transform.internal.emit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -106,15 +108,20 @@ class CaptureWeaverTest {
                     ASTORE 4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    DUP
+                    IFLT L4
                     TABLESWITCH
-                      0: L4
-                      1: L5
-                      default: L6
-                   L6
+                      0: L5
+                      1: L6
+                      default: L7
+                   L7
                     LDC "sample/Sample.scaled(ILjava/lang/String;)I"
                     INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
                     ATHROW
                    L4
+                    POP
+                    GOTO L8
+                   L5
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
@@ -125,24 +132,25 @@ class CaptureWeaverTest {
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popObject ()Ljava/lang/Object;
                     CHECKCAST java/lang/String
                     ASTORE 3
-                    GOTO L7
-                   L5
+                    GOTO L9
+                   L6
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 2
-                    GOTO L8
-                   L9
-                    LINENUMBER 7 L9
+                    GOTO L10
+                   L8
+                   L11
+                    LINENUMBER 7 L11
                     ILOAD 0
                     ICONST_2
                     ALOAD 1
                     ASTORE 3
                     POP
                     ISTORE 2
-                   L7
+                   L9
                     ILOAD 2
                     ICONST_2
                     ALOAD 3
@@ -162,12 +170,12 @@ class CaptureWeaverTest {
                     POP
                     ICONST_0
                     IRETURN
-                   L8
+                   L10
                     ILOAD 2
                     ICONST_2
-                   L10
+                   L12
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
-                   L11
+                   L13
                     GOTO L1
                     MAXSTACK = 3
                     MAXLOCALS = 5
@@ -211,7 +219,7 @@ class CaptureWeaverTest {
     }
 
     @Test
-    void at_a_call_of_its_own_method_the_continuation_only_continues_after_the_call() {
+    void at_a_call_of_its_own_method_the_continuation_only_continues_after_the_call_and_enters_the_callee_s_continuation_fresh() {
         MethodNode method = SampleMethods.scaledCallingItsOwnMethod();
         MethodPlan plan = SampleMethods.planCallingItsOwnMethod(method);
         CaptureWeaver.weaveContinuation(method, plan);
@@ -232,36 +240,48 @@ class CaptureWeaverTest {
                     ASTORE 4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    DUP
+                    IFLT L4
                     TABLESWITCH
-                      0: L4
-                      1: L5
-                      default: L4
-                   L4
+                      0: L5
+                      1: L6
+                      default: L5
+                   L5
                     LDC "sample/Sample.scaled(ILjava/lang/String;)I"
                     INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
                     ATHROW
-                   L5
+                   L4
+                    POP
+                    GOTO L7
+                   L6
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 2
-                    GOTO L6
+                    GOTO L8
                    L7
-                    LINENUMBER 7 L7
+                   L9
+                    LINENUMBER 7 L9
                     ILOAD 0
                     ICONST_2
                     ALOAD 1
                     ASTORE 3
                     POP
                     ISTORE 2
-                   L8
+                   L10
                     ILOAD 2
                     ICONST_2
                     ALOAD 3
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.requestFreshEntry ()V
+                    ACONST_NULL
                    L0
-                    INVOKESTATIC sample/Sample.take (Ljava/lang/String;)I
+                    INVOKESTATIC sample/Sample.take (Ljava/lang/String;Lorg/picothreads/runtime/internal/Frame;)I
+                    ALOAD 4
+                    INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.captureUnderWay ()Z
+                    IFNE L11
                    L1
                     IMUL
                     IADD
@@ -275,12 +295,23 @@ class CaptureWeaverTest {
                     POP
                     ICONST_0
                     IRETURN
-                   L6
+                   L11
+                    POP
+                    POP
+                    POP
+                    ACONST_NULL
+                    ILOAD 0
+                    ILOAD 2
+                    INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
+                    POP
+                    ICONST_0
+                    IRETURN
+                   L8
                     ILOAD 2
                     ICONST_2
-                   L9
+                   L12
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
-                   L10
+                   L13
                     GOTO L1
                     MAXSTACK = 3
                     MAXLOCALS = 5
@@ -333,15 +364,20 @@ class CaptureWeaverTest {
                     ASTORE 4
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.resumePoint ()I
+                    DUP
+                    IFLT L4
                     TABLESWITCH
-                      0: L4
-                      1: L5
-                      default: L6
-                   L6
+                      0: L5
+                      1: L6
+                      default: L7
+                   L7
                     LDC "sample/Sample.scaled(ILjava/lang/String;)I"
                     INVOKESTATIC org/picothreads/runtime/internal/ResumeErrors.invalidResumePoint (Ljava/lang/String;)Ljava/lang/IllegalStateException;
                     ATHROW
                    L4
+                    POP
+                    GOTO L8
+                   L5
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
@@ -352,24 +388,25 @@ class CaptureWeaverTest {
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popObject ()Ljava/lang/Object;
                     CHECKCAST java/lang/String
                     ASTORE 3
-                    GOTO L7
-                   L5
+                    GOTO L9
+                   L6
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 0
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.popInt ()I
                     ISTORE 2
-                    GOTO L8
-                   L9
-                    LINENUMBER 7 L9
+                    GOTO L10
+                   L8
+                   L11
+                    LINENUMBER 7 L11
                     ILOAD 0
                     ICONST_2
                     ALOAD 1
                     ASTORE 3
                     POP
                     ISTORE 2
-                   L7
+                   L9
                     ILOAD 2
                     ICONST_2
                     ALOAD 3
@@ -379,7 +416,7 @@ class CaptureWeaverTest {
                     INVOKESTATIC org/picothreads/runtime/concurrent/ConcurrentCalls.take (Ljava/lang/String;)I
                     ALOAD 4
                     INVOKEVIRTUAL org/picothreads/runtime/internal/Frame.captureUnderWay ()Z
-                    IFNE L10
+                    IFNE L12
                    L1
                     IMUL
                     IADD
@@ -394,7 +431,7 @@ class CaptureWeaverTest {
                     POP
                     ICONST_0
                     IRETURN
-                   L10
+                   L12
                     POP
                     POP
                     POP
@@ -406,15 +443,36 @@ class CaptureWeaverTest {
                     POP
                     ICONST_0
                     IRETURN
-                   L8
+                   L10
                     ILOAD 2
                     ICONST_2
-                   L11
+                   L13
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.resultInt ()I
-                   L12
+                   L14
                     GOTO L1
                     MAXSTACK = 3
                     MAXLOCALS = 5
                 """, MethodListing.of(method));
+    }
+
+    @Test
+    void a_fresh_entry_into_a_callee_left_without_a_continuation_becomes_the_call_of_the_method_again() {
+        MethodNode method = SampleMethods.scaledCallingItsOwnMethod();
+        MethodPlan plan = SampleMethods.planCallingItsOwnMethod(method);
+        CaptureWeaver.weaveContinuation(method, plan);
+        CaptureWeaver.unlinkFreshEntries(method, "sample/Sample", key -> false);
+        String listing = MethodListing.of(method);
+        assertTrue(listing.contains("INVOKESTATIC sample/Sample.take (Ljava/lang/String;)I"), listing);
+        assertFalse(listing.contains("requestFreshEntry"), listing);
+        assertFalse(listing.contains("ACONST_NULL\n                   L0"), listing);
+
+        MethodNode kept = SampleMethods.scaledCallingItsOwnMethod();
+        CaptureWeaver.weaveContinuation(kept, SampleMethods.planCallingItsOwnMethod(kept));
+        CaptureWeaver.unlinkFreshEntries(kept, "sample/Sample", key -> key.equals("take(Ljava/lang/String;)I"));
+        String keptListing = MethodListing.of(kept);
+        assertTrue(keptListing.contains(
+                "INVOKESTATIC sample/Sample.take (Ljava/lang/String;Lorg/picothreads/runtime/internal/Frame;)I"),
+                keptListing);
+        assertTrue(keptListing.contains("requestFreshEntry"), keptListing);
     }
 }
