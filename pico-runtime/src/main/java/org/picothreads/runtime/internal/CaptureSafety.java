@@ -45,7 +45,8 @@ import java.util.stream.Stream;
  * <p>The walk ends at the first continuation it finds stopped at one of its suspension call sites: a continuation
  * (the copy of a capturing method that holds its restore code, the same name with one more, last, parameter of the
  * runtime's {@link Frame}) refuses to run unless the resume driver re-enters it as the next saved activation, through
- * its class's resume entry, so below its frame stand only that entry, the method handle frames of the driver's call
+ * its class's resume entry, or a continuation of its class enters it fresh ({@link Frame#requestFreshEntry()}), so
+ * below its frame stand only such continuations, that entry, the method handle frames of the driver's call
  * and {@link DispatchFrame}, which the walk would otherwise read and judge (the entry by its name, a native expansion)
  * on every capture after a lazy resume. The marker lists continuations among the capturing methods; a method is
  * taken for one only when the method without that parameter is listed too, and in no class whose list would make one
@@ -226,8 +227,8 @@ final class CaptureSafety {
      * blocking call: a frame whose class is not trusted and is not the method handle machinery, method handle frames
      * between two trusted frames, a trusted frame that {@link ClassTrust} refuses by method, or any frame below a
      * resume entry (which only the driver calls, right above DispatchFrame). The walk ends early, with null, at a
-     * continuation stopped at one of its suspension call sites: below it stand only its class's resume entry and
-     * the driver.
+     * continuation stopped at one of its suspension call sites: below it stand only continuations of its class that
+     * entered it fresh, its class's resume entry and the driver.
      */
     private static StackWalker.StackFrame firstUncapturableFrame(Stream<StackWalker.StackFrame> stack) {
         Iterator<StackWalker.StackFrame> frames = stack.iterator();
@@ -309,8 +310,9 @@ final class CaptureSafety {
         /** The verdict on the class's resume entry, below which only the driver may stand. */
         static final int RESUME_ENTRY = 2;
         /**
-         * The verdict on a continuation stopped at one of its suspension call sites: a restored activation, below
-         * which stand only its class's resume entry and the driver, so the frames below need no check.
+         * The verdict on a continuation stopped at one of its suspension call sites: a restored activation (or one a
+         * restored activation of its class entered fresh), below which stand only such activations, its class's resume
+         * entry and the driver, so the frames below need no check.
          */
         static final int CONTINUATION = 3;
 

@@ -91,7 +91,8 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  * {@code savesArguments}): the callee's activation is always captured first, so this one only ever continues after the
  * call; the method spills nothing for it unless a value below the arguments is saved, its handler passes only the
  * other values, its helper pushes no arguments, and resume point {@code 2k} is the invalid one in the continuation,
- * whose call at such a site is then reached by no path (the class writer drops it and its handler range).
+ * where the call at such a site enters the callee's continuation fresh: {@code f.requestFreshEntry()} and a null last
+ * argument before it, the capture test after it, as at a call into the runtime.
  *
  * <p>Only the locals live at the call (read later on some path, including by a handler) are saved, and
  * values known to be null are restored as null without being saved; a stack entry that a constant produced, or the
@@ -256,8 +257,8 @@ public final class CaptureWeaver {
             handlers.add(releaseCode(region));
         }
         // Every path leaves the restore code by a jump into the method's code: the frame stays in its local, so that
-        // calls made by this activation pass it as the caller token, and the method's code before its first site is
-        // unreachable here (the class writer turns it into nop .. athrow).
+        // calls made by this activation pass it as the caller token; the method's code before its first site runs
+        // only on a fresh entry (resume point -1, from methodStart).
         entry.add(restoreBlocks);
         method.instructions.insert(entry);
         method.instructions.add(handlers);
@@ -427,7 +428,8 @@ public final class CaptureWeaver {
     private static InsnList entryCode(MethodPlan plan, LabelNode[] restoreLabels, LabelNode methodStart) {
         InsnList code = new InsnList();
         LabelNode invalid = new LabelNode();
-        // Only the resume entry calls the continuation, and only for the restoring carrier: the frame is there.
+        // Only the resume entry calls the continuation, for the restoring carrier, or a continuation of the class enters
+        // it fresh (resume point -1): the frame is there.
         code.add(EntryCalls.resume(plan.key()));
         // Stack: frame, null when no activation is being restored (a call by deep reflection): refused, nothing taken
         LabelNode restoring = new LabelNode();
