@@ -2,8 +2,10 @@ package org.picothreads.transform.internal;
 
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.objectweb.asm.AnnotationVisitor;
@@ -143,7 +145,8 @@ public final class ClassRewriter {
         ClassWrite write = new ClassWrite(parsed, hierarchy, framesInClassWrite);
         // rewrite each method that can reach a blocking call (MethodRewriter's passes); check holders in the others
         write.rewriteMethods(analysis, callbacks);
-        // a continuation enters its class's capturing methods' continuations fresh; back to the method where one has none
+        // a continuation enters its class's capturing methods' continuations fresh: back to the method where one has
+        // none, and a continuation that none enters fresh drops its fresh entry (CaptureWeaver)
         write.unlinkFreshEntries();
         // count the references to replaced JDK types that were redirected as the class was read
         write.countRedirects();
@@ -230,8 +233,18 @@ public final class ClassRewriter {
         }
 
         void unlinkFreshEntries() {
+            if (!framesInClassWrite) {
+                return; // woven without fresh entries (CaptureWeaver.weaveContinuation)
+            }
+            Set<String> entered = new HashSet<>();
             for (MethodNode continuation : continuations.values()) {
                 CaptureWeaver.unlinkFreshEntries(continuation, node.name, continuations::containsKey);
+                entered.addAll(CaptureWeaver.freshlyEntered(continuation, node.name));
+            }
+            for (Map.Entry<String, MethodNode> continuation : continuations.entrySet()) {
+                if (!entered.contains(continuation.getKey())) {
+                    CaptureWeaver.dropFreshEntry(continuation.getValue());
+                }
             }
         }
 

@@ -257,7 +257,7 @@ public final class MethodRewriter {
         if (!plan.captures()) {
             return;
         }
-        CaptureWeaver.weaveContinuation(work.method, plan);
+        CaptureWeaver.weaveContinuation(work.method, plan, work.framesInClassWrite);
         pinAndCheck(work.method, plan.pinned(), plan.checkedRegions());
         EntryCalls.lowerForOldClassFile(work.method, work.owner.version);
         // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.

@@ -203,6 +203,17 @@ public final class CaptureWeaver {
      * as the method (see the picture above).
      */
     public static void weaveContinuation(MethodNode method, MethodPlan plan) {
+        weaveContinuation(method, plan, true);
+    }
+
+    /**
+     * {@link #weaveContinuation(MethodNode, MethodPlan)}, with fresh entries (into the continuations of the class's own
+     * capturing methods, and into this one) only when {@code freshEntries}: the class's final write computes the
+     * frames after {@link #unlinkFreshEntries} and {@link #dropFreshEntry} have run. A method whose frames are computed
+     * alone, before those, gets none, as its code before the first site must stay unreachable there (its frames may
+     * need types that only that code merges).
+     */
+    public static void weaveContinuation(MethodNode method, MethodPlan plan, boolean freshEntries) {
         Map<AbstractInsnNode, RegionLabels> regions = new LinkedHashMap<>();
         for (Reentry reentry : plan.reentries()) {
             regions.put(reentry.enter(), new RegionLabels(reentry));
@@ -221,7 +232,7 @@ public final class CaptureWeaver {
             handlers.add(labels.handler);
             handlers.add(handlerCode(plan, site));
             handlers.add(returnDefaultCode(Type.getReturnType(method.desc)));
-            boolean entersOwnContinuation = entersOwnContinuation(plan, site);
+            boolean entersOwnContinuation = freshEntries && entersOwnContinuation(plan, site);
             if (entersOwnContinuation) {
                 // before the capture range, which starts at the call, as the marker's site offset does
                 method.instructions.insertBefore(labels.from, freshEntryCode(plan, site.call()));
@@ -248,7 +259,7 @@ public final class CaptureWeaver {
         }
         LabelNode methodStart = new LabelNode();
         method.instructions.insert(methodStart);
-        InsnList entry = entryCode(plan, restoreLabels, methodStart);
+        InsnList entry = entryCode(plan, restoreLabels, freshEntries ? methodStart : null);
         for (RegionLabels region : regions.values()) {
             AbstractInsnNode enter = region.reentry.enter();
             method.instructions.insertBefore(Instructions.previousInstruction(enter), region.reenter);
@@ -452,8 +463,10 @@ public final class CaptureWeaver {
         }
         // Stack: resume point; -1 when a restored activation of the class entered this continuation fresh
         LabelNode fresh = new LabelNode();
-        code.add(new InsnNode(Opcodes.DUP));
-        code.add(new JumpInsnNode(Opcodes.IFLT, fresh));
+        if (methodStart != null) {
+            code.add(new InsnNode(Opcodes.DUP));
+            code.add(new JumpInsnNode(Opcodes.IFLT, fresh));
+        }
         LabelNode[] targets = restoreLabels.clone();
         for (int point = 0; point < targets.length; point++) {
             targets[point] = targets[point] == null ? invalid : targets[point];
@@ -465,10 +478,12 @@ public final class CaptureWeaver {
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, RuntimeNames.RESUME_ERRORS,
                 RuntimeNames.INVALID_RESUME_POINT, RuntimeNames.INVALID_RESUME_POINT_DESCRIPTOR, false));
         code.add(new InsnNode(Opcodes.ATHROW));
-        code.add(fresh);
-        // Stack: -1. Run from the method's start, with the caller's frame as this activation's own.
-        code.add(new InsnNode(Opcodes.POP));
-        code.add(new JumpInsnNode(Opcodes.GOTO, methodStart));
+        if (methodStart != null) {
+            code.add(fresh);
+            // Stack: -1. Run from the method's start, with the caller's frame as this activation's own.
+            code.add(new InsnNode(Opcodes.POP));
+            code.add(new JumpInsnNode(Opcodes.GOTO, methodStart));
+        }
         return code;
     }
 
@@ -499,6 +514,45 @@ public final class CaptureWeaver {
             call.setOpcode(Opcodes.INVOKESPECIAL);
         }
         return code;
+    }
+
+    /**
+     * The methods, by name and descriptor, whose continuations {@code continuation} enters fresh: the callees of the
+     * calls {@link #unlinkFreshEntries} left.
+     */
+    public static List<String> freshlyEntered(MethodNode continuation, String owner) {
+        List<String> entered = new ArrayList<>();
+        for (AbstractInsnNode instruction : continuation.instructions) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(owner)
+                    && call.desc.contains(RuntimeNames.CONTINUATION_PARAMETER + ")")) {
+                entered.add(call.name + call.desc.replace(RuntimeNames.CONTINUATION_PARAMETER + ")", ")"));
+            }
+        }
+        return entered;
+    }
+
+    /**
+     * Drops the fresh entry from a continuation that no continuation of its class enters fresh: the test of resume
+     * point -1 goes, so that the method's code before its first site is unreachable again (the class writer turns it
+     * into {@code nop .. athrow}) and its frames need no types that only that code merges.
+     */
+    public static void dropFreshEntry(MethodNode continuation) {
+        for (AbstractInsnNode instruction : continuation.instructions) {
+            if (instruction.getOpcode() == Opcodes.TABLESWITCH) {
+                break;
+            }
+            if (instruction.getOpcode() == Opcodes.IFLT) {
+                AbstractInsnNode duplicate = Instructions.previousInstruction(instruction);
+                if (duplicate == null || duplicate.getOpcode() != Opcodes.DUP) {
+                    break;
+                }
+                continuation.instructions.remove(duplicate);
+                continuation.instructions.remove(instruction);
+                return;
+            }
+        }
+        throw new IllegalStateException("PicoThreads: the fresh entry of the continuation " + continuation.name
+                + continuation.desc + " is not where the weaver put it");
     }
 
     /**
