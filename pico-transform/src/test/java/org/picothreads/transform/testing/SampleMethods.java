@@ -65,18 +65,7 @@ public final class SampleMethods {
         ClassNode owner = MethodListing.owner(method);
         owner.methods.add(new MethodNode(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC, "take", "(Ljava/lang/String;)I",
                 null, null));
-        List<MethodInsnNode> sites = new ArrayList<>();
-        for (AbstractInsnNode instruction : method.instructions) {
-            if (instruction instanceof MethodInsnNode call && call.owner.equals(owner.name)) {
-                sites.add(call);
-            }
-        }
-        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
-            MethodFlow flow = MethodFlow.analyze(owner, method, hierarchy);
-            return MethodPlanner.plan(owner, 0, method, flow, sites, Map.of(), Map.of(), Map.of());
-        } catch (AnalyzerException | IOException exception) {
-            throw new AssertionError(exception);
-        }
+        return planAtCallsInto(owner, method, owner.name);
     }
 
     /** A class of the runtime's package, whose calls rewritten code passes the caller token before. */
@@ -95,10 +84,14 @@ public final class SampleMethods {
 
     /** The plan of a method whose calls of {@link #RUNTIME_BLOCKING} are its suspension call sites. */
     public static MethodPlan planCallingTheRuntime(MethodNode method) {
-        ClassNode owner = MethodListing.owner(method);
+        return planAtCallsInto(MethodListing.owner(method), method, RUNTIME_BLOCKING);
+    }
+
+    /** The plan of a method, as method 0 of {@code owner}, whose calls of methods of {@code callee} are its sites. */
+    private static MethodPlan planAtCallsInto(ClassNode owner, MethodNode method, String callee) {
         List<MethodInsnNode> sites = new ArrayList<>();
         for (AbstractInsnNode instruction : method.instructions) {
-            if (instruction instanceof MethodInsnNode call && call.owner.equals(RUNTIME_BLOCKING)) {
+            if (instruction instanceof MethodInsnNode call && call.owner.equals(callee)) {
                 sites.add(call);
             }
         }
