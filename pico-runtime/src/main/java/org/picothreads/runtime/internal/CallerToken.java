@@ -30,9 +30,9 @@ import java.util.function.Predicate;
  * <p>A continuation woven by this build stores its token with {@link #passChecking} instead, and tests after the call
  * whether a capture is under way ({@link Frame#captureUnderWay()}): a direct entry that {@link #claimCaller() claims}
  * such a token ends a capture by returning to it instead of throwing the signal into it, which spares HotSpot the
- * handler lookup of an exception landing in another compiled frame. Only a token stored by {@code passChecking} and
- * claimed by the same carrier counts: {@link #pass} clears it, and each carrier stores only its own frame, so a
- * token of an older build's continuation, which does not test, is never taken for one that does.
+ * handler lookup of an exception landing in another compiled frame. {@code passChecking} stores the frame's
+ * {@code checkingToken} instead of the frame, so a token of an older build's continuation (the frame, through
+ * {@link #pass}), which does not test, is never taken for one that does; {@code pass} stays one store.
  */
 public final class CallerToken {
     /**
@@ -41,11 +41,6 @@ public final class CallerToken {
      * Private, so that no other class can read a thread's saved stack from it.
      */
     private static Object restoredCaller;
-    /**
-     * The same frame when the token was stored by {@link #passChecking}, else null; read only together with
-     * {@link #restoredCaller} and only when that is the claiming carrier's own frame.
-     */
-    private static Object checkingCaller;
 
     /** {@link #claimCaller()}: the caller was not a restored activation (or not this carrier's). */
     public static final int NOT_RESTORED = 0;
@@ -66,7 +61,6 @@ public final class CallerToken {
      */
     public static void pass(Object restoredFrame) {
         restoredCaller = restoredFrame;
-        checkingCaller = null;
     }
 
     /**
@@ -74,8 +68,8 @@ public final class CallerToken {
      * the runtime ({@link Frame#captureUnderWay()}), so that a direct entry may end a capture by returning to it.
      */
     public static void passChecking(Object restoredFrame) {
-        restoredCaller = restoredFrame;
-        checkingCaller = restoredFrame;
+        // the frame's other token: a token is one of the two, so the one a carrier stores last is the one it claims
+        restoredCaller = restoredFrame instanceof Frame frame ? frame.checkingToken : null;
     }
 
     /** Takes and clears the token: true when the caller of the direct entry point was restored. */
@@ -92,16 +86,17 @@ public final class CallerToken {
         if (token == null) {
             return NOT_RESTORED;
         }
-        Object checking = checkingCaller;
         restoredCaller = null;
-        checkingCaller = null;
-        // Carriers share the token: only this carrier's own frame, while it runs a task, is its caller's token, so
-        // one stored by a thread on another carrier is never taken for this thread's.
+        // Carriers share the token: only this carrier's own frame (or its checking token), while it runs a task, is
+        // its caller's token, so one stored by a thread on another carrier is never taken for this thread's.
         Carrier carrier = Carrier.here();
-        if (carrier == null || carrier.current == null || token != carrier.frame) {
+        if (carrier == null || carrier.current == null) {
             return NOT_RESTORED;
         }
-        return checking == token ? RESTORED_CHECKING : RESTORED;
+        if (token == carrier.frame) {
+            return RESTORED;
+        }
+        return token == carrier.frame.checkingToken ? RESTORED_CHECKING : NOT_RESTORED;
     }
 
     /**
@@ -119,7 +114,6 @@ public final class CallerToken {
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */
     public static void discard() {
         restoredCaller = null;
-        checkingCaller = null;
     }
 
     /** Ends the mark of {@link #trustRunning()} on {@code task}, if any (null: nothing marked); in a finally block. */

@@ -90,6 +90,11 @@ public final class Frame {
      * method of its own class ({@link #requestFreshEntry()}); taken by that continuation's entry.
      */
     private boolean freshEntryRequested;
+    /**
+     * The caller token a continuation of this carrier stores when it tests for a capture under way after its call into
+     * the runtime ({@link CallerToken#passChecking}); the frame itself is the token of one that does not.
+     */
+    final Object checkingToken = new Object();
 
     /** True from the start of a capture until it has reached the driver. */
     private boolean capturing;

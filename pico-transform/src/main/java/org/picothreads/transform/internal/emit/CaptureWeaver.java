@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.function.Predicate;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -561,7 +562,7 @@ public final class CaptureWeaver {
      * unused argument. {@code hasContinuation} answers by the method's name and descriptor.
      */
     public static void unlinkFreshEntries(MethodNode continuation, String owner,
-            java.util.function.Predicate<String> hasContinuation) {
+            Predicate<String> hasContinuation) {
         for (AbstractInsnNode instruction : continuation.instructions.toArray()) {
             if (!(instruction instanceof MethodInsnNode call) || !call.owner.equals(owner)
                     || !call.desc.contains(RuntimeNames.CONTINUATION_PARAMETER + ")")) {
