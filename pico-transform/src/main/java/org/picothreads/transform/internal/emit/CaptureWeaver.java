@@ -525,8 +525,8 @@ public final class CaptureWeaver {
         List<String> entered = new ArrayList<>();
         for (AbstractInsnNode instruction : continuation.instructions) {
             if (instruction instanceof MethodInsnNode call && call.owner.equals(owner)
-                    && call.desc.contains(RuntimeNames.CONTINUATION_PARAMETER + ")")) {
-                entered.add(call.name + call.desc.replace(RuntimeNames.CONTINUATION_PARAMETER + ")", ")"));
+                    && ContinuationMethod.methodDescriptor(call.desc) != null) {
+                entered.add(call.name + ContinuationMethod.methodDescriptor(call.desc));
             }
         }
         return entered;
@@ -564,12 +564,11 @@ public final class CaptureWeaver {
     public static void unlinkFreshEntries(MethodNode continuation, String owner,
             Predicate<String> hasContinuation) {
         for (AbstractInsnNode instruction : continuation.instructions.toArray()) {
-            if (!(instruction instanceof MethodInsnNode call) || !call.owner.equals(owner)
-                    || !call.desc.contains(RuntimeNames.CONTINUATION_PARAMETER + ")")) {
+            if (!(instruction instanceof MethodInsnNode call) || !call.owner.equals(owner)) {
                 continue;
             }
-            String methodDescriptor = call.desc.replace(RuntimeNames.CONTINUATION_PARAMETER + ")", ")");
-            if (hasContinuation.test(call.name + methodDescriptor)) {
+            String methodDescriptor = ContinuationMethod.methodDescriptor(call.desc);
+            if (methodDescriptor == null || hasContinuation.test(call.name + methodDescriptor)) {
                 continue;
             }
             AbstractInsnNode argument = Instructions.previousInstruction(call);
@@ -739,13 +738,7 @@ public final class CaptureWeaver {
             code.add(new InsnNode(Opcodes.RETURN));
             return code;
         }
-        code.add(new InsnNode(switch (returnType.getSort()) {
-            case Type.LONG -> Opcodes.LCONST_0;
-            case Type.FLOAT -> Opcodes.FCONST_0;
-            case Type.DOUBLE -> Opcodes.DCONST_0;
-            case Type.OBJECT, Type.ARRAY -> Opcodes.ACONST_NULL;
-            default -> Opcodes.ICONST_0;
-        }));
+        code.add(new InsnNode(ResumeEntryWeaver.defaultValue(returnType)));
         code.add(new InsnNode(returnType.getOpcode(Opcodes.IRETURN)));
         return code;
     }

@@ -31,6 +31,16 @@ public final class ContinuationMethod {
         return descriptor.substring(0, close) + RuntimeNames.CONTINUATION_PARAMETER + descriptor.substring(close);
     }
 
+    /**
+     * The descriptor of the method whose continuation has {@code descriptor}, or null when {@code descriptor} does not
+     * end its parameters with the continuation's parameter.
+     */
+    public static String methodDescriptor(String descriptor) {
+        String last = RuntimeNames.CONTINUATION_PARAMETER + ")";
+        int end = descriptor.indexOf(last);
+        return end < 0 ? null : descriptor.substring(0, end) + descriptor.substring(end + last.length() - 1);
+    }
+
     /** Makes {@code method}, already woven with its restore code, its continuation, in place. */
     public static void convert(MethodNode method) {
         boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;

@@ -109,7 +109,7 @@ public final class ResumeEntryWeaver {
     }
 
     /** The constant instruction of the zero or null of a type. */
-    private static int defaultValue(Type type) {
+    static int defaultValue(Type type) {
         return switch (type.getSort()) {
             case Type.LONG -> Opcodes.LCONST_0;
             case Type.FLOAT -> Opcodes.FCONST_0;
