@@ -458,6 +458,56 @@ class PicoTransformerTest {
     }
 
     @Test
+    void runnable_lambdas_whose_bodies_can_block_are_created_through_the_runtime_and_listed_as_thread_entries()
+            throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Entries", """
+                package sample;
+                import java.io.Serializable;
+                import java.util.function.IntSupplier;
+                public class Entries implements Runnable {
+                    static Runnable sleeper(int millis) { return () -> nap(millis); }
+                    static Runnable quick() { return () -> System.nanoTime(); }
+                    static Runnable serializable() { return (Runnable & Serializable) () -> nap(1); }
+                    static IntSupplier supplier() { return () -> { nap(1); return 1; }; }
+                    Runnable byReference() { return this::run; }
+                    static Runnable byStaticReference() { return Entries::pause; }
+                    static void pause() { nap(1); }
+                    public void run() { nap(2); }
+                    static void nap(long millis) {
+                        try { Thread.sleep(millis); } catch (InterruptedException e) { throw new IllegalStateException(e); }
+                    }
+                }
+                """));
+        byte[] input = classes.get("sample/Entries");
+        byte[] rewritten = byName(transform(classes)).get("sample/Entries").bytes();
+        String jdkBootstrap = "java/lang/invoke/LambdaMetafactory.metafactory";
+        String runtimeBootstrap = "org/picothreads/runtime/internal/ThreadEntries.metafactory";
+        // the method that creates the lambda cannot block, and is copied but for the bootstrap of its creation
+        String sleeper = listing(input, "sleeper(I)Ljava/lang/Runnable;");
+        assertTrue(sleeper.contains(jdkBootstrap), sleeper);
+        assertEquals(sleeper.replace(jdkBootstrap, runtimeBootstrap), listing(rewritten, "sleeper(I)Ljava/lang/Runnable;"));
+        assertTrue(listing(rewritten, "byStaticReference()Ljava/lang/Runnable;").contains(runtimeBootstrap));
+        for (String unlinked : List.of("quick()Ljava/lang/Runnable;", "serializable()Ljava/lang/Runnable;",
+                "supplier()Ljava/util/function/IntSupplier;", "byReference()Ljava/lang/Runnable;")) {
+            assertFalse(listing(rewritten, unlinked).contains(runtimeBootstrap), unlinked);
+        }
+        ClassNode node = new ClassNode();
+        new ClassReader(rewritten).accept(node, 0);
+        List<Object> threadEntries = node.visibleAnnotations.stream()
+                .filter(annotation -> annotation.desc.equals("Lorg/picothreads/runtime/internal/Rewritten;"))
+                .findFirst().orElseThrow().values;
+        List<?> listed = (List<?>) threadEntries.get(threadEntries.indexOf("threadEntries") + 1);
+        String sleeperBody = node.methods.stream().map(method -> method.name + method.desc)
+                .filter(method -> method.startsWith("lambda$sleeper$") && method.endsWith("(I)V")).findFirst()
+                .orElseThrow();
+        assertEquals(List.of(sleeperBody, "pause()V", "run()V"), listed);
+        // the body's continuation keeps the entry that runs it from its start (resume point -1)
+        String continuation = listing(rewritten, sleeperBody.replace(")V", "Lorg/picothreads/runtime/internal/Frame;)V"));
+        assertTrue(continuation.contains("IFLT"), continuation);
+        assertEquals("", verify(rewritten));
+    }
+
+    @Test
     void regions_that_cannot_block_check_for_a_suspended_holder_and_regions_that_can_take_the_runtime_monitor()
             throws Exception {
         Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Regions", """

@@ -45,7 +45,8 @@ import java.util.stream.Stream;
  * <p>The walk ends at the first continuation it finds stopped at one of its suspension call sites: a continuation
  * (the copy of a capturing method that holds its restore code, the same name with one more, last, parameter of the
  * runtime's {@link Frame}) refuses to run unless the resume driver re-enters it as the next saved activation, through
- * its class's resume entry, or a continuation of its class enters it fresh ({@link Frame#requestFreshEntry()}), so
+ * its class's resume entry, or a continuation of its class enters it fresh ({@link Frame#requestFreshEntry()}), or the
+ * driver enters it fresh as a new thread's first activation ({@link ThreadEntries}, through a method handle), so
  * below its frame stand only such continuations, that entry, the method handle frames of the driver's call
  * and {@link DispatchFrame}, which the walk would otherwise read and judge (the entry by its name, a native expansion)
  * on every capture after a lazy resume. The marker lists continuations among the capturing methods; a method is
@@ -575,7 +576,7 @@ final class CaptureSafety {
      * re-entered, and forwards again, when the frame that called it is restored). A proxy that has to reach its
      * implementation through a method handle shows the handle's LambdaForm frames next to it, which are not trusted.
      */
-    private static boolean isLambdaProxy(Class<?> type) {
+    static boolean isLambdaProxy(Class<?> type) {
         return type.isHidden() && type.isSynthetic() && type.getName().contains("$$Lambda");
     }
 

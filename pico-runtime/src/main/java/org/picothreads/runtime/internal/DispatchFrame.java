@@ -22,7 +22,8 @@ import java.lang.invoke.MethodType;
  * resume, and puts it on top of what is still saved.
  *
  * <pre>
- * run(task):  first dispatch:  thread.run()      (and a resume of a thread that saved no activation)
+ * run(task):  first dispatch:  first activation entered fresh (ThreadEntries), or thread.run()
+ *             (a resume of a thread that saved no activation: thread.run())
  *             resume:          while an activation is saved:  restoring; captured = entry(receiver, method)
  *                                                             (returned: register = value; threw: register = exception;
  *                                                             captured: end the capture, as below)
@@ -71,9 +72,23 @@ final class DispatchFrame {
         Frame saved = carrier.frame;
         saved.attach(task);
         try {
-            if (!task.isResumable() || !saved.hasSavedActivations()) {
-                // A first dispatch; or a resume of a thread captured with no rewritten frame on its stack (its run()
-                // reached a blocking call through forwarding frames alone), which runs them again to re-invoke it.
+            if (!task.isResumable()) {
+                // A first dispatch: into the continuation of what the thread's run() leads to, entered fresh, when
+                // the transformer made it a thread entry (its frames below are then this one's, as below a resumed
+                // activation, and its first capture needs no walk); else through run().
+                Object receiver = ThreadEntries.firstReceiver(task);
+                MethodHandle first = ThreadEntries.entry(receiver);
+                if (first != null) {
+                    saved.requestFreshEntry();
+                    first.invokeExact(receiver);
+                    return saved.capturing() && captured(carrier, saved);
+                }
+                task.thread.run();
+                return false;
+            }
+            if (!saved.hasSavedActivations()) {
+                // A resume of a thread captured with no rewritten frame on its stack (its run() reached a blocking
+                // call through forwarding frames alone), which runs them again to re-invoke it.
                 task.thread.run();
                 return false;
             }

@@ -47,4 +47,13 @@ public @interface Rewritten {
      * through a frame of one of them, so a blocking call below it blocks in place (pins).
      */
     String[] notCapturable() default {};
+
+    /**
+     * The capturing methods, each as {@code name+descriptor}, whose continuation the runtime may enter fresh as a new
+     * PicoThread's first activation ({@link ThreadEntries}): an instance {@code run()V}, and the body of a
+     * {@code Runnable} lambda whose creation links through {@link ThreadEntries#metafactory}. Their continuations keep
+     * the entry that runs the method from its start. Empty in classes rewritten before thread entries, whose threads
+     * start through their {@code run()} (and walk the stack at their first capture).
+     */
+    String[] threadEntries() default {};
 }

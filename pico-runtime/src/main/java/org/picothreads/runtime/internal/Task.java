@@ -185,6 +185,11 @@ public final class Task {
         return savedReferences != null;
     }
 
+    /** The Runnable given to the constructor of this task's PicoThread, or null. */
+    Runnable target() {
+        return (Runnable) PICO_THREAD_TARGET.get((PicoThread) thread);
+    }
+
     /** The task of a PicoThread, or null when the thread is not a PicoThread. */
     static Task of(Thread thread) {
         return thread instanceof PicoThread ? (Task) PICO_THREAD_TASK.get((PicoThread) thread) : null;

@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassTooLargeException;
@@ -17,6 +18,7 @@ import org.objectweb.asm.MethodTooLargeException;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.commons.JSRInlinerAdapter;
+import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.objectweb.asm.tree.TryCatchBlockNode;
@@ -28,6 +30,7 @@ import org.picothreads.transform.internal.emit.CaptureWeaver;
 import org.picothreads.transform.internal.emit.FrameComputer;
 import org.picothreads.transform.internal.emit.ReferenceRedirector;
 import org.picothreads.transform.internal.emit.ResumeEntryWeaver;
+import org.picothreads.transform.internal.emit.ThreadEntryLinks;
 import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
@@ -69,6 +72,8 @@ public final class ClassRewriter {
         }
     }
 
+    /** A thread's run method, by name and descriptor. */
+    private static final String RUN = "run()V";
     /** The most methods (and fields) a class file holds: their count is an unsigned 16-bit number. */
     private static final int MOST_MEMBERS = 0xFFFF;
     /** Why a class whose rewrite would not fit in a class file is left as it was, given the size it would have. */
@@ -145,6 +150,9 @@ public final class ClassRewriter {
         ClassWrite write = new ClassWrite(parsed, hierarchy, framesInClassWrite);
         // rewrite each method that can reach a blocking call (MethodRewriter's passes); check holders in the others
         write.rewriteMethods(analysis, callbacks);
+        // the capturing methods a new thread's first activation may run in, entered fresh: an instance run(), the body
+        // of a Runnable lambda of the class, whose creation then links through the runtime (ThreadEntryLinks)
+        write.chooseThreadEntries();
         // a continuation enters its class's capturing methods' continuations fresh: back to the method where one has
         // none, and a continuation that none enters fresh drops its fresh entry (CaptureWeaver)
         write.unlinkFreshEntries();
@@ -182,6 +190,12 @@ public final class ClassRewriter {
         private final List<String> resumeLines = new ArrayList<>();
         private int redirects;
         private MethodNode resumeEntry;
+        /** The bodies of the class's Runnable lambdas that are thread entries, by name and descriptor. */
+        private final Set<String> lambdaEntries = new TreeSet<>();
+        /** The methods the marker lists as thread entries: the lambda bodies and an instance run(). */
+        private final Set<String> threadEntries = new TreeSet<>();
+        /** The methods copied from the input that create a lambda of {@link #lambdaEntries}, by name and descriptor. */
+        private final Set<String> linkingMethods = new HashSet<>();
 
         ClassWrite(ParsedClass parsed, ClassHierarchy hierarchy, boolean framesInClassWrite) {
             this.parsed = parsed;
@@ -232,11 +246,36 @@ public final class ClassRewriter {
             return report;
         }
 
+        void chooseThreadEntries() {
+            if (!framesInClassWrite) {
+                return; // woven without fresh entries (CaptureWeaver.weaveContinuation)
+            }
+            Map<String, MethodNode> declared = new HashMap<>();
+            for (MethodNode method : node.methods) {
+                declared.put(method.name + method.desc, method);
+            }
+            MethodNode run = declared.get(RUN);
+            if (run != null && (run.access & Opcodes.ACC_STATIC) == 0 && continuations.containsKey(RUN)) {
+                threadEntries.add(RUN);
+            }
+            for (MethodNode method : node.methods) {
+                for (AbstractInsnNode instruction : method.instructions) {
+                    String body = ThreadEntryLinks.lambdaBody(instruction, node.name, declared::get);
+                    if (body != null && continuations.containsKey(body)) {
+                        lambdaEntries.add(body);
+                        threadEntries.add(body);
+                        linkingMethods.add(method.name + method.desc);
+                    }
+                }
+            }
+        }
+
         void unlinkFreshEntries() {
             if (!framesInClassWrite) {
                 return; // woven without fresh entries (CaptureWeaver.weaveContinuation)
             }
-            Set<String> entered = new HashSet<>();
+            // the runtime enters a thread entry's continuation fresh
+            Set<String> entered = new HashSet<>(threadEntries);
             for (MethodNode continuation : continuations.values()) {
                 CaptureWeaver.unlinkFreshEntries(continuation, node.name, continuations::containsKey);
                 entered.addAll(CaptureWeaver.freshlyEntered(continuation, node.name));
@@ -283,6 +322,10 @@ public final class ClassRewriter {
             resumeEntry = resumeEntry(node, capturing, hierarchy, framesInClassWrite);
         }
 
+        private ThreadEntryPlan threadEntryPlan() {
+            return new ThreadEntryPlan(List.copyOf(threadEntries), lambdaEntries, linkingMethods);
+        }
+
         /**
          * The class file, or the input's very bytes when nothing changed or when the rewritten class would not fit in
          * a class file (then reported left as it was, see {@link #leftAsItWas}), with its report.
@@ -300,13 +343,13 @@ public final class ClassRewriter {
                 Assembled assembled;
                 if (!framesInClassWrite) {
                     assembled = ClassRewriter.assemble(parsed, replacements, added, capturingMethods, resumeLines,
-                            notCapturable, resumeEntry, hierarchy, false);
+                            notCapturable, resumeEntry, threadEntryPlan(), hierarchy, false);
                 } else if (!fitInOneWrite(replacements.values(), added, resumeEntry)) {
                     return null;
                 } else {
                     try {
                         assembled = ClassRewriter.assemble(parsed, replacements, added, capturingMethods, resumeLines,
-                                notCapturable, resumeEntry, hierarchy, true);
+                                notCapturable, resumeEntry, threadEntryPlan(), hierarchy, true);
                     } catch (RuntimeException missingTypeOrTooLarge) {
                         // written again the per-method way, which pins what cannot be written, or leaves it as it was
                         return null;
@@ -395,6 +438,14 @@ public final class ClassRewriter {
         return true;
     }
 
+    /**
+     * The thread entries the marker lists, the lambda bodies among them, and the methods copied from the input that
+     * create one of those lambdas (whose creation {@link ThreadEntryLinks} links through the runtime).
+     */
+    private record ThreadEntryPlan(List<String> threadEntries, Set<String> lambdaEntries,
+            Set<String> linkingMethods) {
+    }
+
     /** A class file as assembled, with the sites of each capturing method as its marker lists them. */
     private record Assembled(byte[] classFile, List<String> sites) {
     }
@@ -406,7 +457,7 @@ public final class ClassRewriter {
      */
     private static Assembled assemble(ParsedClass parsed, Map<String, MethodNode> replacements,
             List<MethodNode> added, List<String> capturingMethods, List<String> resumeLines, List<String> notCapturable,
-            MethodNode resumeEntry, ClassHierarchy hierarchy, boolean computeFrames) {
+            MethodNode resumeEntry, ThreadEntryPlan entries, ClassHierarchy hierarchy, boolean computeFrames) {
         ClassReader reader = new ClassReader(parsed.input.bytes());
         ClassWriter writer = FrameComputer.classWriter(reader, hierarchy);
         int classVersion = parsed.node.version;
@@ -427,6 +478,9 @@ public final class ClassRewriter {
                     return null;
                 }
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
+                if (entries.linkingMethods().contains(name + descriptor)) {
+                    target = ThreadEntryLinks.linking(target, parsed.node.name, entries.lambdaEntries());
+                }
                 if (parsed.redirectsByMethod.getOrDefault(name + descriptor, 0) > 0) {
                     return new ReferenceRedirector(target, hierarchy, parsed.node.name, new int[1]);
                 }
@@ -458,6 +512,13 @@ public final class ClassRewriter {
                     sites.visit(null, siteOffsets.get(siteOffsets.size() - 1));
                 }
                 sites.visitEnd();
+                if (!entries.threadEntries().isEmpty()) {
+                    AnnotationVisitor threadEntries = marker.visitArray(RuntimeNames.THREAD_ENTRIES_ELEMENT);
+                    for (String method : entries.threadEntries()) {
+                        threadEntries.visit(null, method);
+                    }
+                    threadEntries.visitEnd();
+                }
                 if (!notCapturable.isEmpty()) {
                     AnnotationVisitor uncapturable = marker.visitArray(RuntimeNames.NOT_CAPTURABLE_ELEMENT);
                     for (String method : notCapturable) {
@@ -470,6 +531,9 @@ public final class ClassRewriter {
             }
 
             private void write(MethodNode method) {
+                if (!entries.lambdaEntries().isEmpty()) {
+                    ThreadEntryLinks.link(method, parsed.node.name, entries.lambdaEntries());
+                }
                 if (computeFrames) {
                     FrameComputer.writeWithFrames(writer, classVersion, method);
                 } else {

@@ -169,7 +169,30 @@ public final class RuntimeNames {
     public static final String REQUEST_FRESH_ENTRY_DESCRIPTOR = "()V";
     public static final String RESUME_POINT_DESCRIPTOR = "()I";
 
+    /**
+     * Element of {@link #REWRITTEN_MARKER} naming the capturing methods whose continuations the runtime may enter fresh
+     * as a new thread's first activation (an instance {@code run()V}, a {@code Runnable} lambda's body).
+     */
+    public static final String THREAD_ENTRIES_ELEMENT = "threadEntries";
+    /** The JDK's lambda bootstrap, which the runtime's {@link #THREAD_ENTRY_BOOTSTRAP} calls and stands in for. */
+    public static final String LAMBDA_METAFACTORY = "java/lang/invoke/LambdaMetafactory";
+    public static final String METAFACTORY = "metafactory";
+    public static final String METAFACTORY_DESCRIPTOR = "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;"
+            + "Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodType;Ljava/lang/invoke/MethodHandle;"
+            + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;";
+    /**
+     * The class whose {@link #METAFACTORY} (with {@link #METAFACTORY_DESCRIPTOR}) links the creation of a
+     * {@code Runnable} lambda whose body is a thread entry: it makes the JDK's lambda and lets the runtime enter the
+     * body fresh when a PicoThread runs it.
+     */
+    public static final String THREAD_ENTRY_BOOTSTRAP = "org/picothreads/runtime/internal/ThreadEntries";
+
     private RuntimeNames() {
+    }
+
+    /** True when {@code owner.name} is a bootstrap that makes lambdas: the JDK's, or the runtime's that calls it. */
+    public static boolean isLambdaBootstrap(String owner) {
+        return owner.equals(LAMBDA_METAFACTORY) || owner.equals(THREAD_ENTRY_BOOTSTRAP);
     }
 
     /**

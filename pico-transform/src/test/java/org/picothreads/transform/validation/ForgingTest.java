@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
 
 import java.io.ObjectStreamClass;
+import java.lang.invoke.LambdaConversionException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -15,16 +18,22 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.function.Executable;
 import org.objectweb.asm.ClassWriter;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
+import org.picothreads.runtime.internal.Rewritten;
+import org.picothreads.runtime.internal.ThreadCalls;
+import org.picothreads.runtime.internal.ThreadEntries;
 import org.picothreads.targets.forgery.DeepReflectionForger;
 import org.picothreads.targets.forgery.victim.DeeplyForged;
 import org.picothreads.targets.forgery.victim.ForgedResumes;
+import org.picothreads.targets.forgery.victim.ThreadEntryVictim;
 import org.picothreads.transform.testing.GeneratedClassLoader;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
@@ -77,6 +86,74 @@ class ForgingTest {
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // the victim suspended at each of its 20 sleeps, three frames deep, and came back each time
         assertTrue(during.suspensions() >= 20 && during.resumes() >= 20, during.toString());
+    }
+
+    @Test
+    void the_thread_entry_bootstrap_gives_a_hand_written_class_a_lambda_the_runtime_never_enters_fresh()
+            throws Throwable {
+        Class<?> victim = TransformingClassLoader.forPackages(ThreadEntryVictim.class.getPackageName() + ".")
+                .transformedCopyOf(ThreadEntryVictim.class);
+        assertEquals(List.of("body()V"), Arrays.asList(victim.getAnnotation(Rewritten.class).threadEntries()));
+        MethodType run = MethodType.methodType(void.class);
+        MethodType factory = MethodType.methodType(Runnable.class);
+        // with a lookup teleported into the victim, the JDK's own bootstrap refuses (it needs the class's own)
+        MethodHandles.Lookup teleported = MethodHandles.privateLookupIn(victim, MethodHandles.lookup());
+        assertThrows(LambdaConversionException.class, () -> ThreadEntries.metafactory(teleported, "run", factory, run,
+                teleported.findStatic(victim, "body", run), run));
+        // with the own lookup of a hand-written class beside the victim (in its class loader and package, as the
+        // proxy must resolve the victim's rewritten class), naming the victim's thread entry, the lambda works but
+        // starts through its proxy: each thread's first capture walks the stack, where the victim's own Runnable of
+        // the same body needs no walk
+        MethodHandles.Lookup own = (MethodHandles.Lookup) teleported.defineClass(lookupHandingClass(victim))
+                .getMethod("lookup").invoke(null);
+        Runnable forged = (Runnable) ThreadEntries.metafactory(own, "run", factory, run,
+                own.findStatic(victim, "body", run), run).getTarget().invoke();
+        Runnable victims = (Runnable) victim.getMethod("own").invoke(null);
+        AtomicInteger runs = (AtomicInteger) victim.getField("RUNS").get(null);
+        int threads = 3;
+        RuntimeStatistics before = RuntimeStatistics.now();
+        runInPicoThreads(forged, threads);
+        RuntimeStatistics forgedRuns = RuntimeStatistics.now().since(before);
+        before = RuntimeStatistics.now();
+        runInPicoThreads(victims, threads);
+        RuntimeStatistics victimsRuns = RuntimeStatistics.now().since(before);
+        assertEquals(2 * threads, runs.get(), () -> forgedRuns + " " + victimsRuns);
+        assertTrue(forgedRuns.suspensions() >= threads && victimsRuns.suspensions() >= threads,
+                forgedRuns + " " + victimsRuns);
+        assertTrue(forgedRuns.framesChecked() >= threads, forgedRuns::toString);
+        assertTrue(victimsRuns.framesChecked() < threads, victimsRuns::toString);
+    }
+
+    /** A class, not rewritten, in the package of {@code victim}, whose {@code lookup()} hands out its own lookup. */
+    private static byte[] lookupHandingClass(Class<?> victim) {
+        ClassWriter writer = new ClassWriter(ClassWriter.COMPUTE_FRAMES | ClassWriter.COMPUTE_MAXS);
+        String name = victim.getPackageName().replace('.', '/') + "/HandWrittenLookup";
+        writer.visit(Opcodes.V17, Opcodes.ACC_PUBLIC | Opcodes.ACC_FINAL, name, null, "java/lang/Object", null);
+        MethodVisitor lookup = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", null, null);
+        lookup.visitCode();
+        lookup.visitMethodInsn(Opcodes.INVOKESTATIC, "java/lang/invoke/MethodHandles", "lookup",
+                "()Ljava/lang/invoke/MethodHandles$Lookup;", false);
+        lookup.visitInsn(Opcodes.ARETURN);
+        lookup.visitMaxs(0, 0);
+        lookup.visitEnd();
+        writer.visitEnd();
+        return writer.toByteArray();
+    }
+
+    private static void runInPicoThreads(Runnable body, int count) throws InterruptedException {
+        List<Thread> threads = new ArrayList<>();
+        List<Throwable> failures = new ArrayList<>();
+        for (int index = 0; index < count; index++) {
+            Thread thread = new PicoThread(body);
+            thread.setUncaughtExceptionHandler((failed, failure) -> failures.add(failure));
+            threads.add(thread);
+        }
+        for (Thread thread : threads) {
+            thread.start();
+            ThreadCalls.join(thread); // as rewritten code joins: Thread's own join sees no JVM thread
+        }
+        assertEquals(List.of(), failures);
     }
 
     @Test

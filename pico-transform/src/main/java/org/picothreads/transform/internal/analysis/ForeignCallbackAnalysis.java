@@ -94,7 +94,7 @@ public final class ForeignCallbackAnalysis {
         Map<AbstractInsnNode, String> producers = new IdentityHashMap<>();
         for (AbstractInsnNode instruction : method.instructions) {
             if (instruction instanceof InvokeDynamicInsnNode dynamic
-                    && dynamic.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
+                    && RuntimeNames.isLambdaBootstrap(dynamic.bsm.getOwner())
                     && dynamic.bsmArgs.length > 1 && dynamic.bsmArgs[1] instanceof Handle implementation) {
                 MethodNode body = declared(implementation.getOwner(), implementation.getName() + implementation.getDesc());
                 if (body != null && suspendability.isCapturable(body)) {

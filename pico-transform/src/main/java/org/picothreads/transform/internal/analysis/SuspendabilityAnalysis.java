@@ -418,7 +418,7 @@ public final class SuspendabilityAnalysis {
     }
 
     private void recordLambda(InvokeDynamicInsnNode dynamic) {
-        if (!dynamic.bsm.getOwner().equals("java/lang/invoke/LambdaMetafactory")
+        if (!RuntimeNames.isLambdaBootstrap(dynamic.bsm.getOwner())
                 || dynamic.bsmArgs.length < 3 || !(dynamic.bsmArgs[1] instanceof Handle implementation)) {
             return;
         }

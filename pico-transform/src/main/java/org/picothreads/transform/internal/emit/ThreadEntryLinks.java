@@ -1,0 +1,104 @@
+package org.picothreads.transform.internal.emit;
+
+import java.util.Set;
+import java.util.function.Function;
+import org.objectweb.asm.Handle;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
+import org.objectweb.asm.tree.AbstractInsnNode;
+import org.objectweb.asm.tree.InvokeDynamicInsnNode;
+import org.objectweb.asm.tree.MethodNode;
+import org.picothreads.transform.internal.RuntimeNames;
+
+/**
+ * Links the creation of a {@code Runnable} lambda whose body is a capturing method of its own class through the
+ * runtime's bootstrap ({@code ThreadEntries.metafactory}) instead of the JDK's {@code LambdaMetafactory.metafactory},
+ * with the same arguments: the lambda is the JDK's all the same, and when a PicoThread runs it, the runtime enters the
+ * body's continuation fresh as the thread's first activation, so that the thread's first capture needs no stack walk.
+ * The body is listed in the marker as a thread entry, and its continuation keeps its fresh entry.
+ *
+ * <pre>
+ * invokedynamic run(captured...)Runnable  LambdaMetafactory.metafactory  ()V, Owner.lambda$m$0(captured...)V, ()V
+ *   becomes
+ * invokedynamic run(captured...)Runnable  ThreadEntries.metafactory      ()V, Owner.lambda$m$0(captured...)V, ()V
+ * </pre>
+ *
+ * Only the plain bootstrap is linked so (a serializable lambda, or one with markers or bridges, goes through
+ * {@code altMetafactory}, whose deserialization names the body), and only for a body the runtime can call without
+ * dispatch: a static method, or a private instance one. An instruction has the same size and stack effect either way.
+ */
+public final class ThreadEntryLinks {
+    private static final Type RUN_TYPE = Type.getMethodType(Type.VOID_TYPE);
+    private static final String RUNNABLE_RESULT = ")L" + RuntimeNames.RUNNABLE + ";";
+
+    private ThreadEntryLinks() {
+    }
+
+    /**
+     * The body, as {@code name+descriptor}, of the {@code Runnable} lambda that {@code instruction} creates, when it is
+     * a method of {@code owner} that {@code declared} finds (by {@code name+descriptor}) and may be a thread entry;
+     * otherwise null.
+     */
+    public static String lambdaBody(AbstractInsnNode instruction, String owner, Function<String, MethodNode> declared) {
+        if (!(instruction instanceof InvokeDynamicInsnNode dynamic) || !isPlainRunnableLambda(dynamic.bsm, dynamic.name,
+                dynamic.desc, dynamic.bsmArgs) || !(dynamic.bsmArgs[1] instanceof Handle body)
+                || !body.getOwner().equals(owner)) {
+            return null;
+        }
+        MethodNode method = declared.apply(body.getName() + body.getDesc());
+        if (method == null) {
+            return null;
+        }
+        boolean callable = switch (body.getTag()) {
+            case Opcodes.H_INVOKESTATIC -> (method.access & Opcodes.ACC_STATIC) != 0;
+            case Opcodes.H_INVOKESPECIAL, Opcodes.H_INVOKEVIRTUAL, Opcodes.H_INVOKEINTERFACE ->
+                    (method.access & (Opcodes.ACC_STATIC | Opcodes.ACC_PRIVATE)) == Opcodes.ACC_PRIVATE;
+            default -> false;
+        };
+        return callable ? body.getName() + body.getDesc() : null;
+    }
+
+    /** Links each creation in {@code method} of a lambda whose body {@code threadEntries} lists through the runtime. */
+    public static void link(MethodNode method, String owner, Set<String> threadEntries) {
+        for (AbstractInsnNode instruction : method.instructions) {
+            if (instruction instanceof InvokeDynamicInsnNode dynamic && linked(dynamic.bsm, dynamic.name, dynamic.desc,
+                    dynamic.bsmArgs, owner, threadEntries)) {
+                dynamic.bsm = bootstrap();
+            }
+        }
+    }
+
+    /** A visitor that links, as {@link #link} does, the method's code passing through it to {@code target}. */
+    public static MethodVisitor linking(MethodVisitor target, String owner, Set<String> threadEntries) {
+        return new MethodVisitor(RuntimeNames.ASM_API, target) {
+            @Override
+            public void visitInvokeDynamicInsn(String name, String descriptor, Handle bootstrapMethodHandle,
+                    Object... bootstrapMethodArguments) {
+                Handle bootstrap = linked(bootstrapMethodHandle, name, descriptor, bootstrapMethodArguments, owner,
+                        threadEntries) ? bootstrap() : bootstrapMethodHandle;
+                super.visitInvokeDynamicInsn(name, descriptor, bootstrap, bootstrapMethodArguments);
+            }
+        };
+    }
+
+    private static boolean linked(Handle bootstrap, String name, String descriptor, Object[] arguments, String owner,
+            Set<String> threadEntries) {
+        return isPlainRunnableLambda(bootstrap, name, descriptor, arguments) && arguments[1] instanceof Handle body
+                && body.getOwner().equals(owner) && threadEntries.contains(body.getName() + body.getDesc());
+    }
+
+    private static boolean isPlainRunnableLambda(Handle bootstrap, String name, String descriptor,
+            Object[] arguments) {
+        return bootstrap.getOwner().equals(RuntimeNames.LAMBDA_METAFACTORY)
+                && bootstrap.getName().equals(RuntimeNames.METAFACTORY)
+                && bootstrap.getDesc().equals(RuntimeNames.METAFACTORY_DESCRIPTOR) && name.equals("run")
+                && descriptor.endsWith(RUNNABLE_RESULT) && arguments.length == 3
+                && RUN_TYPE.equals(arguments[0]) && RUN_TYPE.equals(arguments[2]);
+    }
+
+    private static Handle bootstrap() {
+        return new Handle(Opcodes.H_INVOKESTATIC, RuntimeNames.THREAD_ENTRY_BOOTSTRAP, RuntimeNames.METAFACTORY,
+                RuntimeNames.METAFACTORY_DESCRIPTOR, false);
+    }
+}
