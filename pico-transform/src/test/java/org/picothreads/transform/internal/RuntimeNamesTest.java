@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.lang.invoke.LambdaMetafactory;
 import java.lang.invoke.MethodHandles;
 import java.lang.reflect.Field;
 import java.lang.reflect.Method;
@@ -23,6 +24,7 @@ import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.ResumeErrors;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.runtime.internal.ThreadCalls;
+import org.picothreads.runtime.internal.ThreadEntries;
 
 class RuntimeNamesTest {
     private static final String PICO_NET_PACKAGE = "org/picothreads/net/";
@@ -146,6 +148,19 @@ class RuntimeNamesTest {
                 assertTrue(declared.contains(descriptor), replacement.getName() + " lacks " + descriptor);
             }
         }
+    }
+
+    @Test
+    void the_thread_entry_bootstrap_and_marker_element_have_the_names_and_descriptors_rewritten_code_uses()
+            throws Exception {
+        assertEquals(Type.getInternalName(ThreadEntries.class), RuntimeNames.THREAD_ENTRY_BOOTSTRAP);
+        assertEquals(Type.getInternalName(LambdaMetafactory.class), RuntimeNames.LAMBDA_METAFACTORY);
+        assertStatic(ThreadEntries.class, RuntimeNames.METAFACTORY, RuntimeNames.METAFACTORY_DESCRIPTOR);
+        assertStatic(LambdaMetafactory.class, RuntimeNames.METAFACTORY, RuntimeNames.METAFACTORY_DESCRIPTOR);
+        assertEquals(String[].class, Rewritten.class.getMethod(RuntimeNames.THREAD_ENTRIES_ELEMENT).getReturnType());
+        assertTrue(RuntimeNames.isLambdaBootstrap(RuntimeNames.THREAD_ENTRY_BOOTSTRAP));
+        assertTrue(RuntimeNames.isLambdaBootstrap(RuntimeNames.LAMBDA_METAFACTORY));
+        assertFalse(RuntimeNames.isLambdaBootstrap("java/lang/invoke/StringConcatFactory"));
     }
 
     /** pico-net is not on this module's test classpath: its entries are checked by pico-net's own tests. */
