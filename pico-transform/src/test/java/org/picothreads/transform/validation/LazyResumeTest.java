@@ -79,8 +79,8 @@ class LazyResumeTest {
         assertSameResult(FirstActivationsEnteredFresh.class);
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // Every thread blocks at its start; entered through run(), each first capture would walk the stack. Entered
-        // fresh, only the two that cannot be (an instance method reference, a lambda that calls another Runnable)
-        // walk, and now and then a capture whose caller token another carrier overwrote before it was claimed.
+        // fresh, only the two whose first activation blocks under a call it cannot enter fresh walk, and now and then
+        // a capture whose caller token another thread overwrote before it was claimed.
         assertTrue(during.suspensions() >= FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
         assertTrue(during.framesChecked() * 3 < FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
     }
