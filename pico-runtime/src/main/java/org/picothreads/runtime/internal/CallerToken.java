@@ -13,8 +13,10 @@ import java.util.function.Predicate;
  * <ol>
  * <li>Rewritten code stores, just before each call it makes to a runtime method that may block, the frame its
  *     activation was restored from, or null when it was entered normally (the local is null until a restore):
- *     {@code aload frame; invokestatic CallerToken.pass}. Platform threads only ever store null, so a
- *     race between threads can only make the token null, which is the safe answer.</li>
+ *     {@code aload frame; invokestatic CallerToken.pass}. The token is the carrier's own (kept in its {@link Frame},
+ *     which only that carrier writes): a restored activation's frame is its carrier's, and a null clears the slot of
+ *     the carrier the call runs on (a platform thread has none and changes nothing). So carriers running at once never
+ *     overwrite each other's tokens, and no platform thread touches one.</li>
  * <li>A runtime entry point whose path to the scheduler calls no code but the runtime's own (a
  *     <em>direct</em> entry: Thread.sleep, Object.wait, the runtime's own queues and locks) takes the token
  *     first thing with {@link #claim()}, which also clears it, and marks the running task
@@ -25,23 +27,18 @@ import java.util.function.Predicate;
  * <li>The scheduler, before a capture, skips the walk when the running task is marked, and consumes the mark.</li>
  * </ol>
  * Runtime methods that forward to a direct entry but may be called from code that did not store a token
- * (PicoThread's static methods, which a subclass can call by its own name) {@link #discard()} it first.
+ * (PicoThread's static methods, which a subclass can call by its own name) {@link #discard()} it first. A token that a
+ * call into the runtime left unclaimed is cleared by the next store on its carrier, which rewritten code makes before
+ * each call into the runtime, and when the carrier attaches or detaches a thread.
  *
  * <p>A continuation woven by this build stores its token with {@link #passChecking} instead, and tests after the call
  * whether a capture is under way ({@link Frame#captureUnderWay()}): a direct entry that {@link #claimCaller() claims}
  * such a token ends a capture by returning to it instead of throwing the signal into it, which spares HotSpot the
  * handler lookup of an exception landing in another compiled frame. {@code passChecking} stores the frame's
  * {@code checkingToken} instead of the frame, so a token of an older build's continuation (the frame, through
- * {@link #pass}), which does not test, is never taken for one that does; {@code pass} stays one store.
+ * {@link #pass}), which does not test, is never taken for one that does.
  */
 public final class CallerToken {
-    /**
-     * The restored frame of the activation about to call the runtime, or null. Written by rewritten code on any
-     * thread, through {@link #pass}; only carriers ever write a non-null value, their own {@link Frame}.
-     * Private, so that no other class can read a thread's saved stack from it.
-     */
-    private static Object restoredCaller;
-
     /** {@link #claimCaller()}: the caller was not a restored activation (or not this carrier's). */
     public static final int NOT_RESTORED = 0;
     /** {@link #claimCaller()}: the caller was a restored activation, which expects the capture signal. */
@@ -57,10 +54,10 @@ public final class CallerToken {
 
     /**
      * Stores the token: rewritten code calls it just before each call into the runtime that may block, with the frame
-     * its activation was restored from, or null (a trivial method, compiled to the field's store).
+     * its activation was restored from, or null.
      */
     public static void pass(Object restoredFrame) {
-        restoredCaller = restoredFrame;
+        store(restoredFrame, false);
     }
 
     /**
@@ -68,8 +65,19 @@ public final class CallerToken {
      * the runtime ({@link Frame#captureUnderWay()}), so that a direct entry may end a capture by returning to it.
      */
     public static void passChecking(Object restoredFrame) {
-        // the frame's other token: a token is one of the two, so the one a carrier stores last is the one it claims
-        restoredCaller = restoredFrame instanceof Frame frame ? frame.checkingToken : null;
+        store(restoredFrame, true);
+    }
+
+    /**
+     * Stores the token in the slot of the carrier the call runs on: {@code restoredFrame}, or its checking token, when
+     * it is that carrier's frame, else null; on a platform thread, nothing.
+     */
+    private static void store(Object restoredFrame, boolean checking) {
+        Carrier carrier = Carrier.here();
+        if (carrier != null) {
+            Frame frame = carrier.frame;
+            frame.storeCallerToken(restoredFrame != frame ? null : checking ? frame.checkingToken : frame);
+        }
     }
 
     /** Takes and clears the token: true when the caller of the direct entry point was restored. */
@@ -82,21 +90,19 @@ public final class CallerToken {
      * restored caller also tests for a capture under way after the call.
      */
     public static int claimCaller() {
-        Object token = restoredCaller;
-        if (token == null) {
-            return NOT_RESTORED;
-        }
-        restoredCaller = null;
-        // Carriers share the token: only this carrier's own frame (or its checking token), while it runs a task, is
-        // its caller's token, so one stored by a thread on another carrier is never taken for this thread's.
         Carrier carrier = Carrier.here();
         if (carrier == null || carrier.current == null) {
             return NOT_RESTORED;
         }
-        if (token == carrier.frame) {
+        Frame frame = carrier.frame;
+        Object token = frame.takeCallerToken();
+        if (token == null) {
+            return NOT_RESTORED;
+        }
+        if (token == frame) {
             return RESTORED;
         }
-        return token == carrier.frame.checkingToken ? RESTORED_CHECKING : NOT_RESTORED;
+        return token == frame.checkingToken ? RESTORED_CHECKING : NOT_RESTORED;
     }
 
     /**
@@ -113,7 +119,10 @@ public final class CallerToken {
 
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */
     public static void discard() {
-        restoredCaller = null;
+        Carrier carrier = Carrier.here();
+        if (carrier != null) {
+            carrier.frame.storeCallerToken(null);
+        }
     }
 
     /** Ends the mark of {@link #trustRunning()} on {@code task}, if any (null: nothing marked); in a finally block. */

@@ -95,6 +95,24 @@ public final class Frame {
      * the runtime ({@link CallerToken#passChecking}); the frame itself is the token of one that does not.
      */
     final Object checkingToken = new Object();
+    /**
+     * The caller token of this carrier ({@link CallerToken}): this frame, its {@link #checkingToken}, or null. Only this
+     * carrier writes it, so tokens of carriers running at once never overwrite each other. Private, so that no other
+     * class can read a thread's saved stack from it.
+     */
+    private Object callerToken;
+
+    /** Stores the caller token of this carrier ({@link CallerToken}). */
+    void storeCallerToken(Object token) {
+        callerToken = token;
+    }
+
+    /** Takes and clears the caller token of this carrier ({@link CallerToken}): null when none was stored. */
+    Object takeCallerToken() {
+        Object token = callerToken;
+        callerToken = null;
+        return token;
+    }
 
     /** True from the start of a capture until it has reached the driver. */
     private boolean capturing;
@@ -141,6 +159,7 @@ public final class Frame {
         capturing = false;
         invokesAgain = true;
         freshEntryRequested = false;
+        callerToken = null;
         clearResult();
         endSavedStackChange();
     }
@@ -162,6 +181,7 @@ public final class Frame {
         }
         task = null;
         freshEntryRequested = false;
+        callerToken = null;
         savedReferences = NO_REFERENCES;
         savedPrimitives = NO_PRIMITIVES;
         references = NO_REFERENCES;

@@ -5,7 +5,6 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.InvocationTargetException;
 import java.util.ArrayList;
 import java.util.List;
-import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 
@@ -51,8 +50,9 @@ public final class Forger {
             Continuation.class.getDeclaredField("restoring").setInt(null, 0);
             return null;
         }));
-        met.add(attempt("reading the caller token by reflection", () -> CallerToken.class
-                .getDeclaredField("restoredCaller").get(null)));
+        // the token is each carrier's, in its frame's private field; the forger holds no frame, so it offers any object
+        met.add(attempt("reading the caller token by reflection", () -> Frame.class
+                .getDeclaredField("callerToken").get(new Object())));
         met.add(attempt("link by reflection with its own lookup", () -> Continuation.class.getMethod("link",
                 MethodHandles.Lookup.class, String.class, MethodType.class, String.class)
                 .invoke(null, MethodHandles.lookup(), "resume", MethodType.methodType(Frame.class), victimKey)));

@@ -299,7 +299,9 @@ class ForgingTest {
         hint.visitMaxs(0, 0);
         MethodVisitor token = writer.visitMethod(Opcodes.ACC_PUBLIC | Opcodes.ACC_STATIC, "readToken", "()V", null,
                 null);
-        token.visitFieldInsn(Opcodes.GETSTATIC, "org/picothreads/runtime/internal/CallerToken", "restoredCaller",
+        // the token is the carrier's, in its frame's private field (a static field of CallerToken before)
+        token.visitInsn(Opcodes.ACONST_NULL);
+        token.visitFieldInsn(Opcodes.GETFIELD, "org/picothreads/runtime/internal/Frame", "callerToken",
                 "Ljava/lang/Object;");
         token.visitInsn(Opcodes.POP);
         token.visitInsn(Opcodes.RETURN);
