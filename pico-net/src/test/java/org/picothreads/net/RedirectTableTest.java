@@ -13,6 +13,7 @@ import org.objectweb.asm.Type;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.transform.internal.Redirects;
+import org.picothreads.transform.internal.RuntimeNames;
 
 /** The redirect table's pico-net entries, which pico-transform's own test cannot load, against the real classes. */
 class RedirectTableTest {
@@ -59,6 +60,9 @@ class RedirectTableTest {
             assertStatic(IoWait.class, name, descriptor);
             assertTrue(Redirects.table().isBlockingTarget(owner, name, descriptor), name + " is not declared blocking");
         }
+        // rewritten code passes its caller token to them, as to the runtime's blocking entries
+        assertEquals(owner, RuntimeNames.NET_IO_WAIT);
+        assertTrue(RuntimeNames.takesCallerToken(owner));
     }
 
     private static void assertStatic(Class<?> owner, String name, String descriptor) {

@@ -17,6 +17,7 @@ import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
+import org.picothreads.targets.net.rewait.RewaitingWriter;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TransformingClassLoader;
@@ -77,6 +78,21 @@ class SocketValidationTest {
     @Test
     void a_slow_writer_serves_forty_readers_the_same_bytes_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(SlowWriter.class);
+    }
+
+    @Test
+    void a_write_that_waits_again_in_its_resumed_activation_gives_the_same_bytes_and_needs_no_frame_check()
+            throws Exception {
+        ValidationAssertions.assertSameResult(RewaitingWriter.class);
+        RuntimeStatistics before = RuntimeStatistics.now();
+        String transformed = TargetRunner.runTransformed(RewaitingWriter.class);
+        RuntimeStatistics growth = RuntimeStatistics.now().since(before);
+        assertEquals(RewaitingWriter.run(), transformed);
+        // The one write waits for a writable channel many times; after the first, each wait is made by the write's
+        // resumed activation in pico-net, which passes its caller token to the wait, so no capture walks the stack but
+        // (now and then) a thread's first.
+        assertTrue(growth.suspensions() >= 20, () -> "captures: " + growth);
+        assertTrue(growth.framesChecked() <= 4, () -> "captures that walked: " + growth);
     }
 
     @Test

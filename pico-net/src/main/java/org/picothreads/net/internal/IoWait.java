@@ -5,8 +5,11 @@ import java.nio.channels.CancelledKeyException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
+import org.picothreads.runtime.internal.CallerToken;
+import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Parking;
+import org.picothreads.runtime.internal.Task;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 /**
@@ -18,7 +21,9 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * may wake it, even before its suspension has finished, and it may resume on another carrier. When its frames are
  * restored, the primitive is called again from its start, learns from
  * {@link Continuation#resumingPrimitive()} that the wait is over, withdraws a registration that a timeout or close
- * left behind, and returns. A platform thread waits in a selector of its own. Socket waits are not interruptible,
+ * left behind, and returns. Like the runtime's own blocking entries it takes the caller token ({@link CallerToken}): a
+ * wait called by a restored activation needs no frame check, and one called by a continuation that tests for a capture
+ * under way ends its capture by returning to it. A platform thread waits in a selector of its own. Socket waits are not interruptible,
  * as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
  */
 public final class IoWait {
@@ -61,6 +66,7 @@ public final class IoWait {
     }
 
     private static void await(ChannelWaits waits, int operation, long deadline) throws IOException {
+        int caller = CallerToken.claimCaller();
         if (!Parking.onPicoThread()) {
             awaitOnPlatformThread(waits, operation, deadline);
             return;
@@ -84,10 +90,20 @@ public final class IoWait {
             }
         }
         poller.startWaiting(waits, operation, thread);
-        if (deadline == NO_DEADLINE) {
-            Parking.parkAfterFrameCheck(waits, false, 0);
-        } else {
-            Parking.parkAfterFrameCheck(waits, true, Math.max(1, deadline - System.nanoTime()));
+        // Called by a restored activation, nothing but the runtime's code stands between it and the scheduler.
+        Task trusted = caller == CallerToken.NOT_RESTORED ? null : CallerToken.trustRunning();
+        try {
+            if (deadline == NO_DEADLINE) {
+                Parking.parkAfterFrameCheck(waits, false, 0);
+            } else {
+                Parking.parkAfterFrameCheck(waits, true, Math.max(1, deadline - System.nanoTime()));
+            }
+        } catch (Capture signal) {
+            // suspended: the wait ends when the restore calls this primitive again
+            CallerToken.endCaptureByReturn(caller, signal);
+            return;
+        } finally {
+            CallerToken.endTrust(trusted);
         }
         finish(poller, waits, operation, thread);
     }

@@ -57,6 +57,8 @@ public final class RuntimeNames {
      * they are left out, so that the rewritten program needs only pico-runtime.
      */
     public static final String NET_PROBE = "org/picothreads/net/ChannelCalls";
+    /** pico-net's blocking primitive, which its rewritten streams and sockets call to wait for a channel. */
+    public static final String NET_IO_WAIT = "org/picothreads/net/internal/IoWait";
 
     /** Package prefix of the runtime, which is never rewritten. */
     public static final String RUNTIME_PACKAGE = "org/picothreads/runtime/";
@@ -235,5 +237,14 @@ public final class RuntimeNames {
     /** True for classes of the runtime itself, which are never rewritten. */
     public static boolean isRuntimeClass(String internalName) {
         return internalName.startsWith(RUNTIME_PACKAGE);
+    }
+
+    /**
+     * True when a call into {@code owner} that can suspend passes the caller token ({@code CallerToken}): the
+     * runtime's classes, and pico-net's wait primitive ({@link #NET_IO_WAIT}), which takes the token as the runtime's
+     * blocking entries do.
+     */
+    public static boolean takesCallerToken(String owner) {
+        return isRuntimeClass(owner) || owner.equals(NET_IO_WAIT);
     }
 }

@@ -238,7 +238,7 @@ public final class CaptureWeaver {
                 // before the capture range, which starts at the call, as the marker's site offset does
                 method.instructions.insertBefore(labels.from, freshEntryCode(plan, site.call()));
             }
-            if (RuntimeNames.isRuntimeClass(site.call().owner) || entersOwnContinuation) {
+            if (RuntimeNames.takesCallerToken(site.call().owner) || entersOwnContinuation) {
                 LabelNode capturedByReturn = new LabelNode();
                 method.instructions.insert(site.call(), captureTestCode(plan, capturedByReturn));
                 handlers.add(capturedByReturn);
@@ -297,7 +297,7 @@ public final class CaptureWeaver {
         // Stack: s0 .. sn-1; the entries below the lowest saved one stay where they are.
         code.add(spillCode(stackSlots.subList(lowestSaved, stackSlots.size())));
         code.add(loadCode(stackSlots.subList(lowestSaved, stackSlots.size())));
-        if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+        if (RuntimeNames.takesCallerToken(site.call().owner)) {
             // A normal entry restored nothing: the token says so, whatever an earlier call left in it.
             code.add(new InsnNode(Opcodes.ACONST_NULL));
             code.add(EntryCalls.passToken());
@@ -318,7 +318,7 @@ public final class CaptureWeaver {
         code.add(labels.reload);
         code.add(loadCode(site.stackSlots()));
         // Stack: s0 .. sn-1
-        if (RuntimeNames.isRuntimeClass(site.call().owner)) {
+        if (RuntimeNames.takesCallerToken(site.call().owner)) {
             code.add(new VarInsnNode(Opcodes.ALOAD, plan.frameLocal()));
             code.add(EntryCalls.passCheckingToken());
         }
