@@ -119,10 +119,7 @@ public final class CallerToken {
 
     /** Clears the token, for a runtime method that forwards to a direct entry from code that may not have set it. */
     public static void discard() {
-        Carrier carrier = Carrier.here();
-        if (carrier != null) {
-            carrier.frame.storeCallerToken(null);
-        }
+        store(null, false);
     }
 
     /** Ends the mark of {@link #trustRunning()} on {@code task}, if any (null: nothing marked); in a finally block. */
