@@ -23,8 +23,8 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * {@link Continuation#resumingPrimitive()} that the wait is over, withdraws a registration that a timeout or close
  * left behind, and returns. Like the runtime's own blocking entries it takes the caller token ({@link CallerToken}): a
  * wait called by a restored activation needs no frame check, and one called by a continuation that tests for a capture
- * under way ends its capture by returning to it. A platform thread waits in a selector of its own. Socket waits are not interruptible,
- * as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
+ * under way ends its capture by returning to it. A platform thread waits in a selector of its own. Socket waits are
+ * not interruptible, as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
  */
 public final class IoWait {
     /** The deadline meaning "no timeout". */
