@@ -62,7 +62,11 @@ public final class ThreadCalls {
         return task != null ? task.thread : Thread.currentThread();
     }
 
-    /** {@link Thread#sleep(long)}. */
+    /**
+     * {@link Thread#sleep(long)}. Invoked again by a resumed activation, it reads neither argument (the transformer
+     * passes zeros there and saves none: its {@code RuntimeNames.isReinvokedWithoutArguments}); only
+     * {@link #sleepNanos} completes the wait the task kept. {@link #sleep(long, int)} likewise.
+     */
     public static void sleep(long millis) throws InterruptedException {
         int caller = CallerToken.claimCaller();
         if (millis < 0) {

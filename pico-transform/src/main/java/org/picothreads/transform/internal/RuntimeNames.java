@@ -1,5 +1,6 @@
 package org.picothreads.transform.internal;
 
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 
 /**
@@ -189,6 +190,15 @@ public final class RuntimeNames {
      */
     public static final String THREAD_ENTRY_BOOTSTRAP = "org/picothreads/runtime/internal/ThreadEntries";
 
+    /**
+     * The runtime's blocking entries that, invoked again by the innermost activation of a resumed thread, read none of
+     * their arguments: {@code ThreadCalls.sleep(long)} and {@code sleep(long, int)}, which on that call only complete the
+     * wait the runtime kept (its deadline is the task's). A captured call of one saves no arguments; the restore passes
+     * zeros.
+     */
+    private static final Set<String> REINVOKED_WITHOUT_ARGUMENTS = Set.of(
+            THREAD_CALLS + ".sleep(J)V", THREAD_CALLS + ".sleep(JI)V");
+
     private RuntimeNames() {
     }
 
@@ -246,5 +256,10 @@ public final class RuntimeNames {
      */
     public static boolean takesCallerToken(String owner) {
         return isRuntimeClass(owner) || owner.equals(NET_IO_WAIT);
+    }
+
+    /** True when a call of {@code owner.name+descriptor} invoked again after a resume ignores its arguments. */
+    public static boolean isReinvokedWithoutArguments(String owner, String name, String descriptor) {
+        return REINVOKED_WITHOUT_ARGUMENTS.contains(owner + "." + name + descriptor);
     }
 }

@@ -12,6 +12,7 @@ import org.picothreads.targets.resume.FiveThousandDeep;
 import org.picothreads.targets.resume.MonitorsAcrossRestoredFrames;
 import org.picothreads.targets.resume.FirstActivationsEnteredFresh;
 import org.picothreads.targets.resume.OwnHelpersOfRestoredActivations;
+import org.picothreads.targets.resume.SleepsForComputedTimes;
 import org.picothreads.targets.resume.VaryingDepths;
 import org.picothreads.targets.resume.YieldsAtTheBottom;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -83,6 +84,16 @@ class LazyResumeTest {
         // a capture whose caller token another thread overwrote before it was claimed.
         assertTrue(during.suspensions() >= FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
         assertTrue(during.framesChecked() * 3 < FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
+    }
+
+    @Test
+    void sleeps_captured_without_their_arguments_last_their_time_and_give_the_same_result() throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(SleepsForComputedTimes.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // every sleep of every round suspends its thread (each is invoked again with zeros for its time)
+        int sleeps = SleepsForComputedTimes.THREADS * SleepsForComputedTimes.ROUNDS * 2;
+        assertTrue(during.suspensions() >= sleeps, during::toString);
     }
 
     @Test

@@ -28,12 +28,28 @@ public final class MethodPlan {
     /**
      * One value saved at a site: where it lives (a local, or the temporary a stack entry spills to), its kind and,
      * for references, its type; for a stack entry that a constant produced, that constant instruction (the entry is
-     * pushed again, never saved).
+     * pushed again, never saved); whether the restore gives it the zero or null of its kind instead of a saved value
+     * (an argument of a runtime entry that ignores its arguments when invoked again; it is still spilled, as any
+     * stack entry, on the continuation's path).
      */
-    public record SavedSlot(int local, SavedKind kind, Type type, AbstractInsnNode constant) {
-        /** True when the value goes into the saved frame: not a known null, not a constant pushed again. */
+    public record SavedSlot(int local, SavedKind kind, Type type, AbstractInsnNode constant,
+            boolean restoredAsDefault) {
+        /** A slot whose restore takes its saved value, or its constant, or a known null. */
+        public SavedSlot(int local, SavedKind kind, Type type, AbstractInsnNode constant) {
+            this(local, kind, type, constant, false);
+        }
+
+        /**
+         * True when the value goes into the saved frame: not a known null, not a constant pushed again, not restored as
+         * a default.
+         */
         public boolean isSaved() {
-            return kind != SavedKind.NULL && constant == null;
+            return kind != SavedKind.NULL && constant == null && !restoredAsDefault;
+        }
+
+        /** True when the restore stores the zero or null of the slot's kind: a known null, or a default. */
+        public boolean restoresDefault() {
+            return constant == null && (kind == SavedKind.NULL || restoredAsDefault);
         }
     }
 

@@ -309,6 +309,8 @@ public final class MethodPlanner {
                 + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
         int belowCount = frame.getStackSize() - argumentCount;
         boolean savesArguments = !entersOwnMethod(owner, site);
+        // A runtime entry that ignores its arguments when invoked again gets zeros then: none of them is saved.
+        boolean argumentsIgnored = RuntimeNames.isReinvokedWithoutArguments(site.owner, site.name, site.desc);
         int temporary = firstTemporary;
         List<SavedSlot> stackSlots = new ArrayList<>();
         for (int index = 0; index < frame.getStackSize(); index++) {
@@ -318,9 +320,10 @@ public final class MethodPlanner {
             if (constant == null && !isStatic && flow.loadsReceiver(site, index)) {
                 constant = new VarInsnNode(Opcodes.ALOAD, 0); // local 0 keeps the receiver: load it again
             }
-            stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant));
+            boolean restoredAsDefault = argumentsIgnored && index >= belowCount && constant == null;
+            stackSlots.add(new SavedSlot(temporary, kind, value.getType(), constant, restoredAsDefault));
             if (constant == null) {
-                if (index < belowCount || savesArguments) {
+                if (index < belowCount || savesArguments && !restoredAsDefault) {
                     reported.add(new SavedValue("stack", index, null, describe(value)));
                 }
                 temporary += kind.size;

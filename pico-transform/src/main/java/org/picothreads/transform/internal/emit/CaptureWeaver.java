@@ -96,10 +96,11 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  * argument before it, the capture test after it, as at a call into the runtime.
  *
  * <p>Only the locals live at the call (read later on some path, including by a handler) are saved, and
- * values known to be null are restored as null without being saved; a stack entry that a constant produced, or the
- * receiver loaded from local 0, is popped at the spill and pushed again at the reload, never saved. At a site inside
- * synchronized regions the capture handler also exits the JVM monitors held there (innermost first) and the restore
- * code enters them again (outermost first); their runtime monitors stay owned across the suspension
+ * values known to be null are restored as null without being saved, as are the arguments of a runtime entry that
+ * reads none of them when it is invoked again (a sleep: restored as zeros); a stack entry that a constant produced,
+ * or the receiver loaded from local 0, is popped at the spill and pushed again at the reload, never saved. At a site
+ * inside synchronized regions the capture handler also exits the JVM monitors held there (innermost first) and the
+ * restore code enters them again (outermost first); their runtime monitors stay owned across the suspension
  * ({@link MonitorWeaver}). Monitors held by several saved activations are taken again by each activation when it
  * continues, not before.
  *
@@ -857,16 +858,21 @@ public final class CaptureWeaver {
     private static InsnList defaultValues(List<SavedSlot> locals) {
         InsnList code = new InsnList();
         for (SavedSlot slot : locals) {
-            code.add(new InsnNode(switch (slot.kind()) {
-                case INT -> Opcodes.ICONST_0;
-                case FLOAT -> Opcodes.FCONST_0;
-                case LONG -> Opcodes.LCONST_0;
-                case DOUBLE -> Opcodes.DCONST_0;
-                case OBJECT, NULL -> Opcodes.ACONST_NULL;
-            }));
+            code.add(new InsnNode(defaultValueOpcode(slot.kind())));
             code.add(new VarInsnNode(slot.kind().storeOpcode, slot.local()));
         }
         return code;
+    }
+
+    /** The instruction that pushes the zero or null of a kind. */
+    private static int defaultValueOpcode(SavedKind kind) {
+        return switch (kind) {
+            case INT -> Opcodes.ICONST_0;
+            case FLOAT -> Opcodes.FCONST_0;
+            case LONG -> Opcodes.LCONST_0;
+            case DOUBLE -> Opcodes.DCONST_0;
+            case OBJECT, NULL -> Opcodes.ACONST_NULL;
+        };
     }
 
     /** Makes the restore code from {@code start} to here run under the region's monitor-releasing handler. */
@@ -883,8 +889,8 @@ public final class CaptureWeaver {
             if (slot.constant() != null) {
                 continue; // pushed again by the reload
             }
-            if (slot.kind() == SavedKind.NULL) {
-                code.add(new InsnNode(Opcodes.ACONST_NULL));
+            if (slot.restoresDefault()) {
+                code.add(new InsnNode(defaultValueOpcode(slot.kind())));
             } else {
                 code.add(new VarInsnNode(Opcodes.ALOAD, frameLocal));
                 code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME,

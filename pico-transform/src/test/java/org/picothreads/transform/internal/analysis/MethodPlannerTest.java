@@ -76,6 +76,35 @@ class MethodPlannerTest {
     }
 
     @Test
+    void a_call_of_the_runtime_sleep_saves_no_argument_and_its_restore_passes_a_zero() throws Exception {
+        MethodInsnNode sleep = call(Opcodes.INVOKESTATIC, RuntimeNames.THREAD_CALLS, "sleep", "(J)V");
+        // static int napped(int count, long millis) { sleep(millis); return count; }
+        MethodNode method = MethodListing.method(Opcodes.ACC_STATIC, "napped", "(IJ)I", 2, 3,
+                new VarInsnNode(Opcodes.LLOAD, 1), sleep, new VarInsnNode(Opcodes.ILOAD, 0),
+                new InsnNode(Opcodes.IRETURN));
+        ClassNode owner = MethodListing.owner(method);
+        MethodPlan plan;
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
+            plan = MethodPlanner.plan(owner, 0, method, MethodFlow.analyze(owner, method, hierarchy), List.of(sleep),
+                    Map.of(), Map.of(), Map.of());
+        }
+        CapturedSite site = plan.captured().get(0);
+        // the site is invoked again by the innermost activation, but with a zero for millis: nothing of it is saved
+        assertTrue(site.savesArguments());
+        assertEquals(List.of("local 0 INT", "default local 3 LONG"), describe(site.slots()));
+        assertEquals(List.of(new SavedValue("local", 0, null, "I")), site.report().saved());
+        SavedSlot millis = site.argumentSlots().get(0);
+        assertFalse(millis.isSaved());
+        assertTrue(millis.restoresDefault());
+        // the same call of a method that reads its arguments again saves millis
+        MethodInsnNode other = call(Opcodes.INVOKESTATIC, RuntimeNames.THREAD_CALLS, "sleep",
+                "(Ljava/time/Duration;)V");
+        assertFalse(RuntimeNames.isReinvokedWithoutArguments(other.owner, other.name, other.desc));
+        assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V"));
+        assertFalse(RuntimeNames.isReinvokedWithoutArguments(SampleMethods.BLOCKING, "sleep", "(J)V"));
+    }
+
+    @Test
     void only_a_call_bound_at_compile_time_to_a_method_the_class_declares_enters_its_own_method() {
         ClassNode owner = MethodListing.owner(SampleMethods.scaled());
         owner.methods.add(new MethodNode(Opcodes.ACC_PUBLIC, "open", "()V", null, null));
@@ -168,6 +197,8 @@ class MethodPlannerTest {
         for (SavedSlot slot : slots) {
             if (slot.constant() != null) {
                 described.add("again " + Printer.OPCODES[slot.constant().getOpcode()]);
+            } else if (slot.restoredAsDefault()) {
+                described.add("default local " + slot.local() + " " + slot.kind());
             } else {
                 described.add("local " + slot.local() + " " + slot.kind()
                         + (slot.kind() == SavedKind.OBJECT ? " " + slot.type().getInternalName() : ""));
