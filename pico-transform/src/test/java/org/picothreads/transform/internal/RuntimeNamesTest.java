@@ -151,6 +151,21 @@ class RuntimeNamesTest {
     }
 
     @Test
+    void the_entries_invoked_again_without_their_arguments_are_the_runtime_sleeps_redirects_reach() throws Exception {
+        assertStatic(ThreadCalls.class, "sleep", "(J)V");
+        assertStatic(ThreadCalls.class, "sleep", "(JI)V");
+        assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(J)V"));
+        assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V"));
+        // Thread.sleep's redirects lead there; the Duration form reads its argument first, so it is saved
+        assertTrue(Redirects.table().allTargets().contains(
+                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(J)V", true)));
+        assertTrue(Redirects.table().allTargets().contains(
+                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V", true)));
+        assertTrue(!RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep",
+                "(Ljava/time/Duration;)V"));
+    }
+
+    @Test
     void the_thread_entry_bootstrap_and_marker_element_have_the_names_and_descriptors_rewritten_code_uses()
             throws Exception {
         assertEquals(Type.getInternalName(ThreadEntries.class), RuntimeNames.THREAD_ENTRY_BOOTSTRAP);
