@@ -1,11 +1,13 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.runtime.internal.ThreadCalls;
+import org.picothreads.runtime.internal.ThreadEntries;
 
 /**
  * The loop of one worker thread of a {@link PicoExecutorService}: runs its first task, then takes tasks until the
@@ -16,6 +18,10 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * call site 0: waiting in pool.nextTask()   saved: nothing     continued with the task taken
  * call site 1: running a task               saved: the task    continued when the task returned or threw
  * </pre>
+ *
+ * A task that is a thread entry (a {@code Runnable} lambda's body, a rewritten class's {@code run()}) runs from its
+ * continuation, entered fresh as the driver enters a new thread's ({@code ThreadEntries.freshEntry}): below it stand
+ * only this activation and the driver's frames, so its first capture needs no walk and ends by returning here.
  */
 @Rewritten({"run()V"})
 final class PoolWorker implements Runnable {
@@ -89,7 +95,16 @@ final class PoolWorker implements Runnable {
                 if (resumePoint == 2 * RUNNING + 1) {
                     Continuation.resultVoid();
                 } else {
-                    task.run();
+                    MethodHandle entry = ThreadEntries.freshEntry(task);
+                    if (entry == null) {
+                        task.run();
+                    } else {
+                        entry.invokeExact((Object) task);
+                        if (ThreadEntries.capturedByReturn()) {
+                            // the task's first activation, entered fresh, was captured: this activation goes on top
+                            throw Capture.SIGNAL;
+                        }
+                    }
                 }
             } catch (Capture signal) {
                 Frame frame = Continuation.captureChecked(this, RUNNING, SAVES_THE_TASK, RUN, LOOKUP);

@@ -40,6 +40,10 @@ import org.picothreads.runtime.PicoThread;
  * </ul>
  * The handle is called with a fresh entry requested; its continuation runs the method from its start, and a capture
  * in it ends by returning to the driver, which then finds the capture under way.
+ *
+ * <p>A runtime pool's worker runs each task given to {@code execute} the same way ({@link #freshEntry}): what
+ * stands below the task's first activation is then the worker's loop, which follows the capture protocol by hand, and
+ * the driver's frames, so a task's first capture needs no walk either.
  */
 public final class ThreadEntries {
     /** A class's run entry: for a lambda proxy, set by {@link #metafactory}; otherwise computed from the marker. */
@@ -180,6 +184,32 @@ public final class ThreadEntries {
         Rewritten marker = type.getAnnotation(Rewritten.class);
         return marker != null && Arrays.asList(marker.threadEntries()).contains(method)
                 && DispatchFrame.hasResumeEntry(type);
+    }
+
+    /**
+     * For an activation that follows the capture protocol by hand and runs tasks (a runtime pool's worker): the handle,
+     * of type {@code (Object)void}, that enters {@code task}'s first activation fresh, as the driver enters a thread's,
+     * with the fresh entry already requested; null, and nothing requested, when {@code task} is not a thread entry or
+     * the caller is not a carrier running a PicoThread (it then calls {@code task.run()}). The caller invokes the handle
+     * itself, so that no other frame stands between it and the task's, and then asks {@link #capturedByReturn()}.
+     */
+    public static MethodHandle freshEntry(Runnable task) {
+        MethodHandle entry = entry(task);
+        Carrier carrier = entry == null ? null : Carrier.here();
+        if (carrier == null || carrier.frame.task() == null) {
+            return null;
+        }
+        carrier.frame.requestFreshEntry();
+        return entry;
+    }
+
+    /**
+     * True, after a {@link #freshEntry} handle returned, when the task's activations were captured and the capture
+     * ended by returning: the caller then captures its own activation and throws {@link Capture#SIGNAL} on.
+     */
+    public static boolean capturedByReturn() {
+        Carrier carrier = Carrier.here();
+        return carrier != null && carrier.frame.capturing();
     }
 
     /**

@@ -29,6 +29,7 @@ import org.picothreads.targets.concurrent.FuturesAndExecutors;
 import org.picothreads.targets.concurrent.HundredThousandLatchCounters;
 import org.picothreads.targets.concurrent.LatchesAndBarriers;
 import org.picothreads.targets.concurrent.ParkingAndSleeping;
+import org.picothreads.targets.concurrent.PoolTasksBlockingAtTheirStart;
 import org.picothreads.targets.concurrent.ScheduledExecutors;
 import org.picothreads.targets.concurrent.SemaphoresAndLocks;
 import org.picothreads.targets.concurrent.StampedLocks;
@@ -60,6 +61,18 @@ class ConcurrentUtilitiesTest {
     void semaphores_locks_conditions_and_read_write_locks_give_the_same_result_transformed_and_untransformed()
             throws Exception {
         assertSameResult(SemaphoresAndLocks.class);
+    }
+
+    @Test
+    void pool_tasks_blocking_at_their_start_give_the_same_result_and_their_first_captures_need_no_walk()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(PoolTasksBlockingAtTheirStart.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // Each task blocks at its start; run through its run(), each first capture would walk the stack. Entered fresh
+        // by the worker, none does but the workers' own first captures, the main thread's and the direct run's.
+        assertTrue(during.suspensions() >= PoolTasksBlockingAtTheirStart.TASKS, during::toString);
+        assertTrue(during.framesChecked() * 4 < PoolTasksBlockingAtTheirStart.TASKS, during::toString);
     }
 
     @Test

@@ -1,0 +1,115 @@
+package org.picothreads.targets.concurrent;
+
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Tasks given to a fixed pool's {@code execute} that block at their start: lambdas capturing values of several kinds
+ * (and one capturing {@code this}), a method reference, a task that blocks in a helper of its class, a task that throws
+ * (to the worker's uncaught exception handler), a task that holds a monitor across its sleep and a task run directly
+ * by the submitting thread too. The pool's workers enter each task's first activation fresh; the result must be the
+ * one the untransformed program gives.
+ */
+public final class PoolTasksBlockingAtTheirStart {
+    public static final int TASKS = 120;
+
+    private final long[] results = new long[TASKS];
+    private final Object lock = new Object();
+    private final AtomicInteger failures = new AtomicInteger();
+    private final AtomicInteger fours = new AtomicInteger();
+    private final CountDownLatch done = new CountDownLatch(TASKS);
+    private int guarded;
+
+    private PoolTasksBlockingAtTheirStart() {
+    }
+
+    public static String run() throws Exception {
+        return new PoolTasksBlockingAtTheirStart().runAll();
+    }
+
+    private String runAll() throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(4, runnable -> {
+            Thread worker = new Thread(runnable);
+            worker.setUncaughtExceptionHandler((thread, failure) -> failures.incrementAndGet());
+            return worker;
+        });
+        for (int index = 0; index < TASKS; index++) {
+            int number = index;
+            long weight = 1_000L * index;
+            double share = index / 4.0;
+            switch (index % 6) {
+                case 0 -> pool.execute(() -> {
+                    pause(1);
+                    results[number] = weight + (long) share;
+                    done.countDown();
+                });
+                case 1 -> pool.execute(() -> {
+                    results[number] = sleptSum(number, weight);
+                    done.countDown();
+                });
+                case 2 -> pool.execute(() -> {
+                    synchronized (lock) {
+                        pause(1);
+                        guarded += number;
+                    }
+                    results[number] = number;
+                    done.countDown();
+                });
+                case 3 -> pool.execute(() -> {
+                    done.countDown();
+                    pause(1);
+                    throw new IllegalStateException("task " + number);
+                });
+                case 4 -> pool.execute(this::recordFour);
+                default -> pool.execute(() -> {
+                    Thread.yield();
+                    char mark = (char) ('a' + number % 26);
+                    pause(2);
+                    results[number] = mark + number;
+                    done.countDown();
+                });
+            }
+        }
+        done.await();
+        pool.shutdown();
+        if (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
+            return "pool did not terminate";
+        }
+        // a JDK pool hands a task's exception to the handler as its worker ends, which may follow the pool's end
+        for (int wait = 0; wait < 1_000 && failures.get() < TASKS / 6; wait++) {
+            pause(10);
+        }
+        Runnable direct = () -> {
+            pause(1);
+            results[0] += 7;
+        };
+        direct.run();
+        long total = 0;
+        for (long result : results) {
+            total = total * 31 + result;
+        }
+        return total + " " + guarded + " " + failures.get() + " " + fours.get();
+    }
+
+    private void recordFour() {
+        pause(1);
+        results[fours.getAndIncrement() * 6 + 4] = 4;
+        done.countDown();
+    }
+
+    private static long sleptSum(int number, long weight) {
+        pause(1);
+        return weight + number * 3L;
+    }
+
+    private static void pause(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException unexpected) {
+            throw new IllegalStateException(unexpected);
+        }
+    }
+}
