@@ -1,11 +1,13 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
+import org.picothreads.runtime.internal.ThreadEntries;
 
 /**
  * A Runnable seen as a Callable that gives a fixed result, as {@code Executors.callable(Runnable, Object)}, but
@@ -57,11 +59,25 @@ final class RunnableCallable<V> implements Callable<V> {
             if (frame != null && (frame.resumePoint() & 1) != 0) {
                 Continuation.resultVoid();
             } else {
-                runnable.run();
+                MethodHandle entry = ThreadEntries.freshEntry(runnable);
+                if (entry == null) {
+                    runnable.run();
+                } else {
+                    // a thread entry runs from its continuation, as a pool worker runs one (PoolWorker)
+                    entry.invokeExact((Object) runnable);
+                    if (ThreadEntries.capturedByReturn()) {
+                        throw Capture.SIGNAL;
+                    }
+                }
             }
         } catch (Capture signal) {
             Continuation.captureChecked(this, 0, 0, CALL, LOOKUP);
             throw signal;
+        } catch (RuntimeException | Error failure) {
+            throw failure;
+        } catch (Throwable undeclared) {
+            // run() declares no checked exception; one thrown all the same (sneakily) goes on unchanged
+            throw RunnableCallable.<RuntimeException>unchanged(undeclared);
         }
         return result;
     }
@@ -69,5 +85,11 @@ final class RunnableCallable<V> implements Callable<V> {
     @Override
     public String toString() {
         return super.toString() + "[Wrapped task = " + runnable + "]";
+    }
+
+    /** Throws {@code failure} as it is, a checked exception included, where the compiler sees a {@code T}. */
+    @SuppressWarnings("unchecked")
+    private static <T extends Throwable> T unchanged(Throwable failure) throws T {
+        throw (T) failure;
     }
 }

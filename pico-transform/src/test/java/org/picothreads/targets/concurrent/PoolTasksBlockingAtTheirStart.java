@@ -1,8 +1,12 @@
 package org.picothreads.targets.concurrent;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -10,11 +14,13 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Tasks given to a fixed pool's {@code execute} that block at their start: lambdas capturing values of several kinds
  * (and one capturing {@code this}), a method reference, a task that blocks in a helper of its class, a task that throws
  * (to the worker's uncaught exception handler), a task that holds a monitor across its sleep and a task run directly
- * by the submitting thread too. The pool's workers enter each task's first activation fresh; the result must be the
- * one the untransformed program gives.
+ * by the submitting thread too; then {@code Runnable} lambdas given to {@code submit}, with and without a result, one
+ * of which throws into its future. The pool's workers enter each task's first activation fresh; the result must be
+ * the one the untransformed program gives.
  */
 public final class PoolTasksBlockingAtTheirStart {
     public static final int TASKS = 120;
+    public static final int SUBMITTED = 60;
 
     private final long[] results = new long[TASKS];
     private final Object lock = new Object();
@@ -74,6 +80,31 @@ public final class PoolTasksBlockingAtTheirStart {
             }
         }
         done.await();
+        List<Future<?>> futures = new ArrayList<>();
+        long[] submitted = new long[SUBMITTED];
+        for (int index = 0; index < SUBMITTED; index++) {
+            int number = index;
+            long weight = 7L * index;
+            Runnable task = () -> {
+                pause(1 + number % 2);
+                if (number % 10 == 9) {
+                    throw new IllegalArgumentException("submitted " + number);
+                }
+                submitted[number] = weight + number;
+            };
+            futures.add(number % 3 == 0 ? pool.submit(task, "result " + number) : pool.submit(task));
+        }
+        StringBuilder outcomes = new StringBuilder();
+        for (Future<?> future : futures) {
+            try {
+                outcomes.append(future.get()).append(',');
+            } catch (ExecutionException failed) {
+                outcomes.append(failed.getCause().getMessage()).append(',');
+            }
+        }
+        for (long value : submitted) {
+            outcomes.append(value).append(' ');
+        }
         pool.shutdown();
         if (!pool.awaitTermination(1, TimeUnit.MINUTES)) {
             return "pool did not terminate";
@@ -91,7 +122,7 @@ public final class PoolTasksBlockingAtTheirStart {
         for (long result : results) {
             total = total * 31 + result;
         }
-        return total + " " + guarded + " " + failures.get() + " " + fours.get();
+        return total + " " + guarded + " " + failures.get() + " " + fours.get() + " " + outcomes;
     }
 
     private void recordFour() {

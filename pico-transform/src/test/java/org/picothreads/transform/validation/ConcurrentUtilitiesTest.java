@@ -70,9 +70,11 @@ class ConcurrentUtilitiesTest {
         assertSameResult(PoolTasksBlockingAtTheirStart.class);
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // Each task blocks at its start; run through its run(), each first capture would walk the stack. Entered fresh
-        // by the worker, none does but the workers' own first captures, the main thread's and the direct run's.
-        assertTrue(during.suspensions() >= PoolTasksBlockingAtTheirStart.TASKS, during::toString);
-        assertTrue(during.framesChecked() * 4 < PoolTasksBlockingAtTheirStart.TASKS, during::toString);
+        // by the worker (or by the wrapper of a submitted Runnable), none does but the workers' own first captures,
+        // the main thread's and the direct run's.
+        int tasks = PoolTasksBlockingAtTheirStart.TASKS + PoolTasksBlockingAtTheirStart.SUBMITTED;
+        assertTrue(during.suspensions() >= tasks, during::toString);
+        assertTrue(during.framesChecked() * 6 < tasks, during::toString);
     }
 
     @Test
