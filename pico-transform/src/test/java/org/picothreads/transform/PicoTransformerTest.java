@@ -458,14 +458,17 @@ class PicoTransformerTest {
     }
 
     @Test
-    void runnable_lambdas_whose_bodies_can_block_are_created_through_the_runtime_and_listed_as_thread_entries()
+    void runnable_and_callable_lambdas_that_can_block_are_created_through_the_runtime_and_listed_as_thread_entries()
             throws Exception {
         Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Entries", """
                 package sample;
                 import java.io.Serializable;
+                import java.util.concurrent.Callable;
                 import java.util.function.IntSupplier;
                 public class Entries implements Runnable {
                     static Runnable sleeper(int millis) { return () -> nap(millis); }
+                    static Callable<String> caller(long millis) { return () -> { nap(millis); return "done"; }; }
+                    static Callable<Integer> quickCall() { return () -> 1; }
                     static Runnable quick() { return () -> System.nanoTime(); }
                     static Runnable serializable() { return (Runnable & Serializable) () -> nap(1); }
                     static IntSupplier supplier() { return () -> { nap(1); return 1; }; }
@@ -487,8 +490,10 @@ class PicoTransformerTest {
         assertTrue(sleeper.contains(jdkBootstrap), sleeper);
         assertEquals(sleeper.replace(jdkBootstrap, runtimeBootstrap), listing(rewritten, "sleeper(I)Ljava/lang/Runnable;"));
         assertTrue(listing(rewritten, "byStaticReference()Ljava/lang/Runnable;").contains(runtimeBootstrap));
+        assertTrue(listing(rewritten, "caller(J)Ljava/util/concurrent/Callable;").contains(runtimeBootstrap));
         for (String unlinked : List.of("quick()Ljava/lang/Runnable;", "serializable()Ljava/lang/Runnable;",
-                "supplier()Ljava/util/function/IntSupplier;", "byReference()Ljava/lang/Runnable;")) {
+                "supplier()Ljava/util/function/IntSupplier;", "byReference()Ljava/lang/Runnable;",
+                "quickCall()Ljava/util/concurrent/Callable;")) {
             assertFalse(listing(rewritten, unlinked).contains(runtimeBootstrap), unlinked);
         }
         ClassNode node = new ClassNode();
@@ -500,7 +505,10 @@ class PicoTransformerTest {
         String sleeperBody = node.methods.stream().map(method -> method.name + method.desc)
                 .filter(method -> method.startsWith("lambda$sleeper$") && method.endsWith("(I)V")).findFirst()
                 .orElseThrow();
-        assertEquals(List.of(sleeperBody, "pause()V", "run()V"), listed);
+        String callerBody = node.methods.stream().map(method -> method.name + method.desc)
+                .filter(method -> method.startsWith("lambda$caller$") && method.endsWith("(J)Ljava/lang/String;"))
+                .findFirst().orElseThrow();
+        assertEquals(List.of(callerBody, sleeperBody, "pause()V", "run()V").stream().sorted().toList(), listed);
         // the body's continuation keeps the entry that runs it from its start (resume point -1)
         String continuation = listing(rewritten, sleeperBody.replace(")V", "Lorg/picothreads/runtime/internal/Frame;)V"));
         assertTrue(continuation.contains("IFLT"), continuation);

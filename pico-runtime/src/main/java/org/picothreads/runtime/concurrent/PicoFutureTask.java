@@ -1,5 +1,6 @@
 package org.picothreads.runtime.concurrent;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CancellationException;
@@ -14,6 +15,7 @@ import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Frame;
 import org.picothreads.runtime.internal.Rewritten;
 import org.picothreads.runtime.internal.ThreadCalls;
+import org.picothreads.runtime.internal.ThreadEntries;
 import org.picothreads.runtime.internal.WaitQueue;
 import org.picothreads.runtime.internal.Waiter;
 
@@ -117,7 +119,18 @@ public class PicoFutureTask<V> implements RunnableFuture<V> {
                 V returned = (V) Continuation.resultObject();
                 value = returned;
             } else {
-                value = task.call();
+                MethodHandle entry = ThreadEntries.freshCallEntry(task);
+                if (entry == null) {
+                    value = task.call();
+                } else {
+                    // a Callable lambda's body runs from its continuation, entered fresh (ThreadEntries)
+                    @SuppressWarnings("unchecked")
+                    V returned = (V) (Object) entry.invokeExact((Object) task);
+                    if (ThreadEntries.capturedByReturn()) {
+                        throw Capture.SIGNAL;
+                    }
+                    value = returned;
+                }
             }
         } catch (Capture signal) {
             Continuation.captureChecked(this, 0, 0, RUN, LOOKUP);

@@ -50,8 +50,9 @@ public @interface Rewritten {
 
     /**
      * The capturing methods, each as {@code name+descriptor}, whose continuation the runtime may enter fresh as a new
-     * PicoThread's first activation ({@link ThreadEntries}): an instance {@code run()V}, and the body of a
-     * {@code Runnable} lambda whose creation links through {@link ThreadEntries#metafactory}. Their continuations keep
+     * PicoThread's first activation, or a runtime pool's task's ({@link ThreadEntries}): an instance {@code run()V},
+     * and the body of a {@code Runnable} or {@code Callable} lambda whose creation links through
+     * {@link ThreadEntries#metafactory}. Their continuations keep
      * the entry that runs the method from its start. Empty in classes rewritten before thread entries, whose threads
      * start through their {@code run()} (and walk the stack at their first capture).
      */

@@ -10,6 +10,7 @@ import java.lang.invoke.MethodType;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.Arrays;
+import java.util.concurrent.Callable;
 import org.picothreads.runtime.PicoThread;
 
 /**
@@ -41,9 +42,11 @@ import org.picothreads.runtime.PicoThread;
  * The handle is called with a fresh entry requested; its continuation runs the method from its start, and a capture
  * in it ends by returning to the driver, which then finds the capture under way.
  *
- * <p>A runtime pool's worker runs each task given to {@code execute} the same way ({@link #freshEntry}): what
- * stands below the task's first activation is then the worker's loop, which follows the capture protocol by hand, and
- * the driver's frames, so a task's first capture needs no walk either.
+ * <p>A runtime pool's worker runs each task given to {@code execute} the same way ({@link #freshEntry}), as does the
+ * wrapper of a {@code Runnable} given to {@code submit}; a runtime future runs a {@code Callable} lambda given to
+ * {@code submit} so too ({@link #freshCallEntry}; the bootstrap records such a lambda's entry as it records a
+ * {@code Runnable}'s). What stands below the task's first activation is then the worker's loop and the future, which
+ * follow the capture protocol by hand, and the driver's frames, so a task's first capture needs no walk either.
  */
 public final class ThreadEntries {
     /** A class's run entry: for a lambda proxy, set by {@link #metafactory}; otherwise computed from the marker. */
@@ -68,6 +71,8 @@ public final class ThreadEntries {
 
     /** The type of every entry's handle: the receiver, the thread or its target. */
     private static final MethodType ENTRY_TYPE = MethodType.methodType(void.class, Object.class);
+    /** The type of a {@code Callable} lambda's entry: the receiver, the proxy; the body's value. */
+    private static final MethodType CALL_ENTRY_TYPE = MethodType.methodType(Object.class, Object.class);
     private static final String RUN_KEY = "run()V";
 
     private ThreadEntries() {
@@ -77,6 +82,8 @@ public final class ThreadEntries {
     private static final class Entry {
         /** Of type {@link #ENTRY_TYPE}, or null when the class's run cannot be entered fresh. */
         volatile MethodHandle handle;
+        /** Of type {@link #CALL_ENTRY_TYPE} for a {@code Callable} lambda's proxy whose call can be; otherwise null. */
+        volatile MethodHandle call;
 
         Entry(MethodHandle handle) {
             this.handle = handle;
@@ -84,9 +91,10 @@ public final class ThreadEntries {
     }
 
     /**
-     * The bootstrap the transformer gives the invokedynamic that creates a {@code Runnable} lambda whose body is a
-     * thread entry of the calling class, in place of {@link LambdaMetafactory#metafactory} with the same arguments: the
-     * lambda is the one the JDK makes, and the driver may enter its body fresh when a PicoThread runs it.
+     * The bootstrap the transformer gives the invokedynamic that creates a {@code Runnable} or {@code Callable} lambda
+     * whose body is a thread entry of the calling class, in place of {@link LambdaMetafactory#metafactory} with the same
+     * arguments: the lambda is the one the JDK makes, and the driver may enter its body fresh when a PicoThread runs it
+     * (a {@code Runnable}), a runtime pool's worker or future when it runs it as a task (either).
      */
     public static CallSite metafactory(MethodHandles.Lookup caller, String interfaceMethodName, MethodType factoryType,
             MethodType interfaceMethodType, MethodHandle implementation, MethodType dynamicMethodType)
@@ -106,8 +114,11 @@ public final class ThreadEntries {
     private static void recordLambda(MethodHandles.Lookup caller, MethodType factoryType,
             MethodType interfaceMethodType, MethodHandle implementation, CallSite site) throws Throwable {
         Class<?> host = caller.lookupClass();
-        if ((caller.lookupModes() & MethodHandles.Lookup.ORIGINAL) == 0 || factoryType.returnType() != Runnable.class
-                || !interfaceMethodType.equals(MethodType.methodType(void.class))) {
+        boolean runnable = factoryType.returnType() == Runnable.class
+                && interfaceMethodType.equals(MethodType.methodType(void.class));
+        boolean callable = factoryType.returnType() == Callable.class
+                && interfaceMethodType.equals(MethodType.methodType(Object.class));
+        if ((caller.lookupModes() & MethodHandles.Lookup.ORIGINAL) == 0 || !runnable && !callable) {
             return;
         }
         MethodHandleInfo body = caller.revealDirect(implementation);
@@ -129,7 +140,9 @@ public final class ThreadEntries {
         // the continuation's last parameter is always null; the others are exactly the values the lambda captures
         continuation = MethodHandles.insertArguments(continuation, continuation.type().parameterCount() - 1,
                 (Object) null);
-        if (!continuation.type().equals(factoryType.changeReturnType(void.class))) {
+        Class<?> value = continuation.type().returnType();
+        if (!continuation.type().parameterList().equals(factoryType.parameterList())
+                || (runnable ? value != void.class : value.isPrimitive())) {
             return;
         }
         Object probe = site.getTarget().invokeWithArguments(defaultValues(factoryType));
@@ -148,9 +161,13 @@ public final class ThreadEntries {
                 values[index] = caller.findGetter(proxy, "arg$" + (index + 1), factoryType.parameterType(index));
             }
             entry = MethodHandles.permuteArguments(MethodHandles.filterArguments(continuation, 0, values),
-                    MethodType.methodType(void.class, proxy), new int[captured]);
+                    MethodType.methodType(value, proxy), new int[captured]);
         }
-        ENTRIES.get(proxy).handle = entry.asType(ENTRY_TYPE);
+        if (runnable) {
+            ENTRIES.get(proxy).handle = entry.asType(ENTRY_TYPE);
+        } else {
+            ENTRIES.get(proxy).call = entry.asType(CALL_ENTRY_TYPE);
+        }
     }
 
     /** The zero or null of each parameter of {@code type}, for a probe of the proxy's class. */
@@ -195,6 +212,22 @@ public final class ThreadEntries {
      */
     public static MethodHandle freshEntry(Runnable task) {
         MethodHandle entry = entry(task);
+        Carrier carrier = entry == null ? null : Carrier.here();
+        if (carrier == null || carrier.frame.task() == null) {
+            return null;
+        }
+        carrier.frame.requestFreshEntry();
+        return entry;
+    }
+
+    /**
+     * {@link #freshEntry} for a {@code Callable} task (a runtime future's): the handle, of type
+     * {@code (Object)Object}, that enters the first activation of a {@code Callable} lambda's body fresh, answering its
+     * value (null when captured), with the fresh entry already requested; null, and nothing requested, otherwise (the
+     * caller then calls {@code task.call()}).
+     */
+    public static MethodHandle freshCallEntry(Callable<?> task) {
+        MethodHandle entry = task == null ? null : ENTRIES.get(task.getClass()).call;
         Carrier carrier = entry == null ? null : Carrier.here();
         if (carrier == null || carrier.frame.task() == null) {
             return null;

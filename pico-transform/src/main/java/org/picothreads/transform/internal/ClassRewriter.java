@@ -150,8 +150,9 @@ public final class ClassRewriter {
         ClassWrite write = new ClassWrite(parsed, hierarchy, framesInClassWrite);
         // rewrite each method that can reach a blocking call (MethodRewriter's passes); check holders in the others
         write.rewriteMethods(analysis, callbacks);
-        // the capturing methods a new thread's first activation may run in, entered fresh: an instance run(), the body
-        // of a Runnable lambda of the class, whose creation then links through the runtime (ThreadEntryLinks)
+        // the capturing methods a new thread's (or a pool task's) first activation may run in, entered fresh: an
+        // instance run(), the body of a Runnable or Callable lambda of the class, whose creation then links through
+        // the runtime (ThreadEntryLinks)
         write.chooseThreadEntries();
         // a continuation enters its class's capturing methods' continuations fresh: back to the method where one has
         // none, and a continuation that none enters fresh drops its fresh entry (CaptureWeaver)
@@ -190,7 +191,7 @@ public final class ClassRewriter {
         private final List<String> resumeLines = new ArrayList<>();
         private int redirects;
         private MethodNode resumeEntry;
-        /** The bodies of the class's Runnable lambdas that are thread entries, by name and descriptor. */
+        /** The bodies of the class's Runnable and Callable lambdas that are thread entries, by name and descriptor. */
         private final Set<String> lambdaEntries = new TreeSet<>();
         /** The methods the marker lists as thread entries: the lambda bodies and an instance run(). */
         private final Set<String> threadEntries = new TreeSet<>();

@@ -13,6 +13,7 @@ public final class RuntimeNames {
 
     public static final String THREAD = "java/lang/Thread";
     public static final String RUNNABLE = "java/lang/Runnable";
+    public static final String CALLABLE = "java/util/concurrent/Callable";
     public static final String OBJECT = "java/lang/Object";
 
     public static final String PICO_THREAD = "org/picothreads/runtime/PicoThread";
@@ -174,7 +175,8 @@ public final class RuntimeNames {
 
     /**
      * Element of {@link #REWRITTEN_MARKER} naming the capturing methods whose continuations the runtime may enter fresh
-     * as a new thread's first activation (an instance {@code run()V}, a {@code Runnable} lambda's body).
+     * as a new thread's or a pool task's first activation (an instance {@code run()V}, a {@code Runnable} or
+     * {@code Callable} lambda's body).
      */
     public static final String THREAD_ENTRIES_ELEMENT = "threadEntries";
     /** The JDK's lambda bootstrap, which the runtime's {@link #THREAD_ENTRY_BOOTSTRAP} calls and stands in for. */
@@ -185,8 +187,8 @@ public final class RuntimeNames {
             + "Ljava/lang/invoke/MethodType;)Ljava/lang/invoke/CallSite;";
     /**
      * The class whose {@link #METAFACTORY} (with {@link #METAFACTORY_DESCRIPTOR}) links the creation of a
-     * {@code Runnable} lambda whose body is a thread entry: it makes the JDK's lambda and lets the runtime enter the
-     * body fresh when a PicoThread runs it.
+     * {@code Runnable} or {@code Callable} lambda whose body is a thread entry: it makes the JDK's lambda and lets the
+     * runtime enter the body fresh when a PicoThread, or a runtime pool, runs it.
      */
     public static final String THREAD_ENTRY_BOOTSTRAP = "org/picothreads/runtime/internal/ThreadEntries";
 

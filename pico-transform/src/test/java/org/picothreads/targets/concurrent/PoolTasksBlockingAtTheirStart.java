@@ -14,8 +14,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  * Tasks given to a fixed pool's {@code execute} that block at their start: lambdas capturing values of several kinds
  * (and one capturing {@code this}), a method reference, a task that blocks in a helper of its class, a task that throws
  * (to the worker's uncaught exception handler), a task that holds a monitor across its sleep and a task run directly
- * by the submitting thread too; then {@code Runnable} lambdas given to {@code submit}, with and without a result, one
- * of which throws into its future. The pool's workers enter each task's first activation fresh; the result must be
+ * by the submitting thread too; then {@code Runnable} lambdas given to {@code submit}, with and without a result, and
+ * {@code Callable} lambdas, some of which throw into their futures. The pool's workers enter each task's first activation fresh; the result must be
  * the one the untransformed program gives.
  */
 public final class PoolTasksBlockingAtTheirStart {
@@ -93,6 +93,14 @@ public final class PoolTasksBlockingAtTheirStart {
                 submitted[number] = weight + number;
             };
             futures.add(number % 3 == 0 ? pool.submit(task, "result " + number) : pool.submit(task));
+            // a Callable lambda blocking at its start, its value or exception in its future
+            futures.add(pool.submit(() -> {
+                pause(1);
+                if (number % 10 == 4) {
+                    throw new java.io.IOException("called " + number);
+                }
+                return weight * 2 + (number % 2 == 0 ? 1.5 : 0.25);
+            }));
         }
         StringBuilder outcomes = new StringBuilder();
         for (Future<?> future : futures) {

@@ -12,16 +12,18 @@ import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.RuntimeNames;
 
 /**
- * Links the creation of a {@code Runnable} lambda whose body is a capturing method of its own class through the
- * runtime's bootstrap ({@code ThreadEntries.metafactory}) instead of the JDK's {@code LambdaMetafactory.metafactory},
- * with the same arguments: the lambda is the JDK's all the same, and when a PicoThread runs it, the runtime enters the
- * body's continuation fresh as the thread's first activation, so that the thread's first capture needs no stack walk.
- * The body is listed in the marker as a thread entry, and its continuation keeps its fresh entry.
+ * Links the creation of a {@code Runnable} or {@code Callable} lambda whose body is a capturing method of its own class
+ * through the runtime's bootstrap ({@code ThreadEntries.metafactory}) instead of the JDK's
+ * {@code LambdaMetafactory.metafactory}, with the same arguments: the lambda is the JDK's all the same, and when a
+ * PicoThread runs a {@code Runnable} one, or a runtime pool runs either as a task, the runtime enters the body's
+ * continuation fresh as the first activation, so that the first capture needs no stack walk. The body is listed in
+ * the marker as a thread entry, and its continuation keeps its fresh entry.
  *
  * <pre>
  * invokedynamic run(captured...)Runnable  LambdaMetafactory.metafactory  ()V, Owner.lambda$m$0(captured...)V, ()V
  *   becomes
  * invokedynamic run(captured...)Runnable  ThreadEntries.metafactory      ()V, Owner.lambda$m$0(captured...)V, ()V
+ * (and so for call(captured...)Callable with ()Object, Owner.lambda$m$1(captured...)R, ()R)
  * </pre>
  *
  * Only the plain bootstrap is linked so (a serializable lambda, or one with markers or bridges, goes through
@@ -31,17 +33,20 @@ import org.picothreads.transform.internal.RuntimeNames;
 public final class ThreadEntryLinks {
     private static final Type RUN_TYPE = Type.getMethodType(Type.VOID_TYPE);
     private static final String RUNNABLE_RESULT = ")L" + RuntimeNames.RUNNABLE + ";";
+    private static final Type CALL_TYPE = Type.getMethodType(Type.getObjectType(RuntimeNames.OBJECT));
+    private static final String CALLABLE_RESULT = ")L" + RuntimeNames.CALLABLE + ";";
 
     private ThreadEntryLinks() {
     }
 
     /**
-     * The body, as {@code name+descriptor}, of the {@code Runnable} lambda that {@code instruction} creates, when it is
+     * The body, as {@code name+descriptor}, of the {@code Runnable} or {@code Callable} lambda that {@code instruction}
+     * creates, when it is
      * a method of {@code owner} that {@code declared} finds (by {@code name+descriptor}) and may be a thread entry;
      * otherwise null.
      */
     public static String lambdaBody(AbstractInsnNode instruction, String owner, Function<String, MethodNode> declared) {
-        if (!(instruction instanceof InvokeDynamicInsnNode dynamic) || !isPlainRunnableLambda(dynamic.bsm, dynamic.name,
+        if (!(instruction instanceof InvokeDynamicInsnNode dynamic) || !isPlainTaskLambda(dynamic.bsm, dynamic.name,
                 dynamic.desc, dynamic.bsmArgs) || !(dynamic.bsmArgs[1] instanceof Handle body)
                 || !body.getOwner().equals(owner)) {
             return null;
@@ -84,17 +89,27 @@ public final class ThreadEntryLinks {
 
     private static boolean linked(Handle bootstrap, String name, String descriptor, Object[] arguments, String owner,
             Set<String> threadEntries) {
-        return isPlainRunnableLambda(bootstrap, name, descriptor, arguments) && arguments[1] instanceof Handle body
+        return isPlainTaskLambda(bootstrap, name, descriptor, arguments) && arguments[1] instanceof Handle body
                 && body.getOwner().equals(owner) && threadEntries.contains(body.getName() + body.getDesc());
     }
 
-    private static boolean isPlainRunnableLambda(Handle bootstrap, String name, String descriptor,
-            Object[] arguments) {
-        return bootstrap.getOwner().equals(RuntimeNames.LAMBDA_METAFACTORY)
-                && bootstrap.getName().equals(RuntimeNames.METAFACTORY)
-                && bootstrap.getDesc().equals(RuntimeNames.METAFACTORY_DESCRIPTOR) && name.equals("run")
-                && descriptor.endsWith(RUNNABLE_RESULT) && arguments.length == 3
-                && RUN_TYPE.equals(arguments[0]) && RUN_TYPE.equals(arguments[2]);
+    /**
+     * True for the JDK's plain lambda bootstrap making a {@code Runnable} ({@code run()V}) or a {@code Callable} (its
+     * {@code call()} returning a reference).
+     */
+    private static boolean isPlainTaskLambda(Handle bootstrap, String name, String descriptor, Object[] arguments) {
+        if (!bootstrap.getOwner().equals(RuntimeNames.LAMBDA_METAFACTORY)
+                || !bootstrap.getName().equals(RuntimeNames.METAFACTORY)
+                || !bootstrap.getDesc().equals(RuntimeNames.METAFACTORY_DESCRIPTOR) || arguments.length != 3) {
+            return false;
+        }
+        if (name.equals("run") && descriptor.endsWith(RUNNABLE_RESULT)) {
+            return RUN_TYPE.equals(arguments[0]) && RUN_TYPE.equals(arguments[2]);
+        }
+        return name.equals("call") && descriptor.endsWith(CALLABLE_RESULT) && CALL_TYPE.equals(arguments[0])
+                && arguments[2] instanceof Type instantiated && instantiated.getArgumentTypes().length == 0
+                && (instantiated.getReturnType().getSort() == Type.OBJECT
+                        || instantiated.getReturnType().getSort() == Type.ARRAY);
     }
 
     private static Handle bootstrap() {
