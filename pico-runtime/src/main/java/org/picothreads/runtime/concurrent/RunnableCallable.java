@@ -73,11 +73,9 @@ final class RunnableCallable<V> implements Callable<V> {
         } catch (Capture signal) {
             Continuation.captureChecked(this, 0, 0, CALL, LOOKUP);
             throw signal;
-        } catch (RuntimeException | Error failure) {
-            throw failure;
-        } catch (Throwable undeclared) {
-            // run() declares no checked exception; one thrown all the same (sneakily) goes on unchanged
-            throw RunnableCallable.<RuntimeException>unchanged(undeclared);
+        } catch (Throwable failure) {
+            // what the task threw goes on unchanged, a checked exception thrown sneakily by run() included
+            throw RunnableCallable.<RuntimeException>unchanged(failure);
         }
         return result;
     }

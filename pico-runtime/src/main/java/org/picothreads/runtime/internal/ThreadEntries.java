@@ -211,13 +211,7 @@ public final class ThreadEntries {
      * itself, so that no other frame stands between it and the task's, and then asks {@link #capturedByReturn()}.
      */
     public static MethodHandle freshEntry(Runnable task) {
-        MethodHandle entry = entry(task);
-        Carrier carrier = entry == null ? null : Carrier.here();
-        if (carrier == null || carrier.frame.task() == null) {
-            return null;
-        }
-        carrier.frame.requestFreshEntry();
-        return entry;
+        return requestedFresh(entry(task));
     }
 
     /**
@@ -227,7 +221,11 @@ public final class ThreadEntries {
      * caller then calls {@code task.call()}).
      */
     public static MethodHandle freshCallEntry(Callable<?> task) {
-        MethodHandle entry = task == null ? null : ENTRIES.get(task.getClass()).call;
+        return requestedFresh(task == null ? null : ENTRIES.get(task.getClass()).call);
+    }
+
+    /** {@code entry} with a fresh entry requested on this carrier's frame; null when null or not on a carrier's task. */
+    private static MethodHandle requestedFresh(MethodHandle entry) {
         Carrier carrier = entry == null ? null : Carrier.here();
         if (carrier == null || carrier.frame.task() == null) {
             return null;
