@@ -122,7 +122,6 @@ final class Lane {
         synchronized (timers) {
             timers.arm(task, deadline);
             task.timerLane = this;
-            task.timerDeadline = deadline;
             publishTimers();
         }
     }

@@ -55,6 +55,8 @@ import org.picothreads.runtime.SchedulingPolicy;
 public final class Scheduler {
     /** Longest wait that is armed as given; longer ones are cut to it so that deadlines cannot overflow. */
     private static final long LONGEST_WAIT_NANOS = Long.MAX_VALUE / 4;
+    /** The timer deadline of a pinned wait that armed no timer. */
+    private static final long NO_DEADLINE = 0;
     /**
      * The most lanes there are: carriers beyond this many share them, so that a carrier's look at every lane's hints
      * between two dispatches stays short.
@@ -392,13 +394,13 @@ public final class Scheduler {
             return;
         }
         int waiting = task.beginWait(Task.SLEEPING);
-        armTimer(task, nanos);
+        long deadline = armTimer(task, nanos);
         // An interrupt from another carrier that came before the wait began found nothing to wake: end it here.
         if (task.isInterrupted() && endOwnWait(task, waiting)) {
             task.wokenByInterrupt = true;
             return;
         }
-        suspendOrBlockPinned(task);
+        suspendOrBlockPinned(task, deadline);
     }
 
     /**
@@ -416,9 +418,7 @@ public final class Scheduler {
         }
         task.blocker = target != null ? target : thread;
         int waiting = task.beginWait(nanos > 0 ? Task.JOINING_TIMED : Task.JOINING);
-        if (nanos > 0) {
-            armTimer(task, nanos);
-        }
+        long deadline = nanos > 0 ? armTimer(task, nanos) : NO_DEADLINE;
         if (target != null && !target.addJoinerUnlessTerminated(task, waiting)) {
             if (endOwnWait(task, waiting)) {
                 return;
@@ -430,7 +430,7 @@ public final class Scheduler {
         if (target == null) {
             watchPlatformThread(task, thread, nanos);
         }
-        suspendOrBlockPinned(task);
+        suspendOrBlockPinned(task, deadline);
     }
 
     /**
@@ -452,9 +452,7 @@ public final class Scheduler {
         }
         task.blocker = blocker;
         int waiting = task.beginWait(nanos > 0 ? Task.PARKED_TIMED : Task.PARKED);
-        if (nanos > 0) {
-            armTimer(task, nanos);
-        }
+        long deadline = nanos > 0 ? armTimer(task, nanos) : NO_DEADLINE;
         // An unpark or interrupt that came before the wait began found nothing to wake: end it here.
         boolean permitted = task.permit;
         if ((permitted || task.isInterrupted()) && endOwnWait(task, waiting)) {
@@ -463,7 +461,7 @@ public final class Scheduler {
             }
             return;
         }
-        suspendOrBlockPinned(task);
+        suspendOrBlockPinned(task, deadline);
     }
 
     /**
@@ -486,7 +484,7 @@ public final class Scheduler {
             task.permit = false;
             return;
         }
-        suspendOrBlockPinned(task);
+        suspendOrBlockPinned(task, NO_DEADLINE);
     }
 
     /**
@@ -571,11 +569,15 @@ public final class Scheduler {
         return false;
     }
 
-    private void suspendOrBlockPinned(Task task) {
+    /**
+     * Suspends the running task, whose wait has begun, or blocks it pinned; {@code deadline} is its timer's
+     * (System.nanoTime), or {@link #NO_DEADLINE} when it armed none.
+     */
+    private void suspendOrBlockPinned(Task task, long deadline) {
         if (capturable(task)) {
             throw Continuation.suspend();
         }
-        blockPinned(task);
+        blockPinned(task, deadline);
     }
 
     /**
@@ -585,7 +587,7 @@ public final class Scheduler {
      * carrier wakes at the task's own timer deadline as well, and fires the due timers itself, in case every carrier
      * is blocked.
      */
-    private void blockPinned(Task task) {
+    private void blockPinned(Task task, long timerDeadline) {
         Carrier carrier = Carrier.here();
         carrier.counters.pinnedBlocks++;
         // Announced before the state is read, as the waker makes the task ready before it reads the carrier: one of
@@ -607,9 +609,9 @@ public final class Scheduler {
                 if (task.state() == Task.RUNNABLE) {
                     return;
                 }
-                long deadline = task.timerLane != null ? task.timerDeadline : 0;
+                long deadline = task.timerLane != null ? timerDeadline : NO_DEADLINE;
                 Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
-                if (deadline != 0) {
+                if (deadline != NO_DEADLINE) {
                     long wait = deadline - System.nanoTime();
                     if (wait > 0) {
                         LockSupport.parkNanos(task, wait);
@@ -846,8 +848,11 @@ public final class Scheduler {
         return here != null && here.scheduler == this ? here : null;
     }
 
-    /** Arms the running task's timer for {@code nanos} from now, on its carrier's lane, and gets a carrier to wait for it if it is the next. */
-    private void armTimer(Task task, long nanos) {
+    /**
+     * Arms the running task's timer for {@code nanos} from now, on its carrier's lane, and gets a carrier to wait for
+     * it if it is the next; returns the deadline (System.nanoTime).
+     */
+    private long armTimer(Task task, long nanos) {
         long deadline = System.nanoTime() + Math.min(nanos, LONGEST_WAIT_NANOS);
         Carrier here = Carrier.here();
         here.lane.arm(task, deadline);
@@ -870,6 +875,7 @@ public final class Scheduler {
                 }
             }
         }
+        return deadline;
     }
 
     /** Wakes an idle carrier from its wait, whether it parks or polls I/O; it looks again. */

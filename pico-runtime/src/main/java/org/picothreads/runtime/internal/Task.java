@@ -135,8 +135,6 @@ public final class Task {
     volatile Lane timerLane;
     /** True when the task suspended by yielding, so that it is queued where the policy takes it last. */
     boolean yielded;
-    /** The deadline of the task's armed timer (System.nanoTime), valid while {@link #timerLane} is set. */
-    long timerDeadline;
     /** Identifies the task's armed timer in the timer heap, or 0 when none is armed. */
     int timerKey;
     /**
