@@ -516,6 +516,57 @@ class PicoTransformerTest {
     }
 
     @Test
+    void the_call_of_a_callable_class_that_can_block_is_listed_as_a_thread_entry_and_a_call_of_another_class_is_not()
+            throws Exception {
+        Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Calls", """
+                package sample;
+                import java.util.concurrent.Callable;
+                public class Calls {
+                    static void nap() {
+                        try { Thread.sleep(1); } catch (InterruptedException e) { throw new IllegalStateException(e); }
+                    }
+                    public static class Covariant implements Callable<Integer> {
+                        public Integer call() { nap(); return 1; }
+                    }
+                    public static class Plain implements Callable<Object> {
+                        public Object call() { nap(); return "plain"; }
+                    }
+                    public static class Inherited extends Plain {
+                    }
+                    public static class Quick implements Callable<Object> {
+                        public Object call() { return "quick"; }
+                    }
+                    public static class NotCallable {
+                        public Object call() { nap(); return "other"; }
+                    }
+                }
+                """));
+        Map<String, ClassOutput> rewritten = byName(transform(classes));
+        String call = "call()Ljava/lang/Object;";
+        // Covariant's call() is its bridge to call()Integer; the future calls the bridge, entered fresh
+        assertEquals(List.of(call), threadEntries(rewritten.get("sample/Calls$Covariant").bytes()));
+        assertEquals(List.of(call), threadEntries(rewritten.get("sample/Calls$Plain").bytes()));
+        for (String other : List.of("sample/Calls$Inherited", "sample/Calls$Quick", "sample/Calls$NotCallable")) {
+            ClassOutput output = rewritten.get(other);
+            assertEquals(List.of(), output.changed() ? threadEntries(output.bytes()) : List.of(), other);
+            assertEquals("", verify(output.bytes()), other);
+        }
+        assertEquals("", verify(rewritten.get("sample/Calls$Covariant").bytes()));
+        assertEquals("", verify(rewritten.get("sample/Calls$Plain").bytes()));
+    }
+
+    /** The thread entries a rewritten class's marker lists; empty when it lists none. */
+    private static List<?> threadEntries(byte[] classFile) {
+        ClassNode node = new ClassNode();
+        new ClassReader(classFile).accept(node, 0);
+        List<Object> values = node.visibleAnnotations.stream()
+                .filter(annotation -> annotation.desc.equals("Lorg/picothreads/runtime/internal/Rewritten;"))
+                .findFirst().orElseThrow().values;
+        int index = values.indexOf("threadEntries");
+        return index < 0 ? List.of() : (List<?>) values.get(index + 1);
+    }
+
+    @Test
     void regions_that_cannot_block_check_for_a_suspended_holder_and_regions_that_can_take_the_runtime_monitor()
             throws Exception {
         Map<String, byte[]> classes = SourceCompiler.compile(temporary, Map.of("sample.Regions", """

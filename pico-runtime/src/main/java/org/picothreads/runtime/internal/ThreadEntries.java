@@ -43,9 +43,9 @@ import org.picothreads.runtime.PicoThread;
  * in it ends by returning to the driver, which then finds the capture under way.
  *
  * <p>A runtime pool's worker runs each task given to {@code execute} the same way ({@link #freshEntry}), as does the
- * wrapper of a {@code Runnable} given to {@code submit}; a runtime future runs a {@code Callable} lambda given to
- * {@code submit} so too ({@link #freshCallEntry}; the bootstrap records such a lambda's entry as it records a
- * {@code Runnable}'s). What stands below the task's first activation is then the worker's loop and the future, which
+ * wrapper of a {@code Runnable} given to {@code submit}; a runtime future runs a {@code Callable} given to
+ * {@code submit} so too ({@link #freshCallEntry}): a lambda, whose entry the bootstrap records as it records a
+ * {@code Runnable}'s, or an object of a class whose {@code call()} the transformer listed as a thread entry. What stands below the task's first activation is then the worker's loop and the future, which
  * follow the capture protocol by hand, and the driver's frames, so a task's first capture needs no walk either.
  */
 public final class ThreadEntries {
@@ -53,7 +53,7 @@ public final class ThreadEntries {
     private static final ClassValue<Entry> ENTRIES = new ClassValue<>() {
         @Override
         protected Entry computeValue(Class<?> type) {
-            return CaptureSafety.isLambdaProxy(type) ? new Entry(null) : new Entry(runEntry(type));
+            return CaptureSafety.isLambdaProxy(type) ? new Entry(null, null) : new Entry(runEntry(type), callEntry(type));
         }
     };
 
@@ -74,6 +74,8 @@ public final class ThreadEntries {
     /** The type of a {@code Callable} lambda's entry: the receiver, the proxy; the body's value. */
     private static final MethodType CALL_ENTRY_TYPE = MethodType.methodType(Object.class, Object.class);
     private static final String RUN_KEY = "run()V";
+    /** A {@code Callable}'s {@code call}, as its interface declares it. */
+    private static final String CALL_KEY = "call()Ljava/lang/Object;";
 
     private ThreadEntries() {
     }
@@ -82,11 +84,15 @@ public final class ThreadEntries {
     private static final class Entry {
         /** Of type {@link #ENTRY_TYPE}, or null when the class's run cannot be entered fresh. */
         volatile MethodHandle handle;
-        /** Of type {@link #CALL_ENTRY_TYPE} for a {@code Callable} lambda's proxy whose call can be; otherwise null. */
+        /**
+         * Of type {@link #CALL_ENTRY_TYPE} for a {@code Callable} whose call can be: a lambda's proxy, or a class whose
+         * {@code call()} the marker lists; otherwise null.
+         */
         volatile MethodHandle call;
 
-        Entry(MethodHandle handle) {
+        Entry(MethodHandle handle, MethodHandle call) {
             this.handle = handle;
+            this.call = call;
         }
     }
 
@@ -196,6 +202,30 @@ public final class ThreadEntries {
         }
     }
 
+    /**
+     * The {@code call()} entry of a {@code Callable} class, of type {@link #CALL_ENTRY_TYPE}: the {@code Object call()}
+     * that {@code Callable.call} dispatches to (a covariant {@code call}'s bridge), declared by the class or inherited,
+     * when the marker of the class declaring it lists it; else null.
+     */
+    private static MethodHandle callEntry(Class<?> type) {
+        if (!Callable.class.isAssignableFrom(type)) {
+            return null;
+        }
+        try {
+            MethodType callType = MethodType.methodType(Object.class);
+            MethodHandles.Lookup lookup = MethodHandles.privateLookupIn(type, MethodHandles.lookup());
+            Class<?> declaring = lookup.revealDirect(lookup.findVirtual(type, "call", callType)).getDeclaringClass();
+            if (declaring.isInterface() || !listsThreadEntry(declaring, CALL_KEY)) {
+                return null;
+            }
+            MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
+                    .findSpecial(declaring, "call", callType.appendParameterTypes(Frame.class), declaring);
+            return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(CALL_ENTRY_TYPE);
+        } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
+            return null;
+        }
+    }
+
     /** True when {@code type}'s marker lists {@code method} as a thread entry and the class has a resume entry. */
     private static boolean listsThreadEntry(Class<?> type, String method) {
         Rewritten marker = type.getAnnotation(Rewritten.class);
@@ -216,8 +246,8 @@ public final class ThreadEntries {
 
     /**
      * {@link #freshEntry} for a {@code Callable} task (a runtime future's): the handle, of type
-     * {@code (Object)Object}, that enters the first activation of a {@code Callable} lambda's body fresh, answering its
-     * value (null when captured), with the fresh entry already requested; null, and nothing requested, otherwise (the
+     * {@code (Object)Object}, that enters the first activation of a {@code Callable} lambda's body, or of a rewritten
+     * class's {@code call()}, fresh, answering its value (null when captured), with the fresh entry already requested; null, and nothing requested, otherwise (the
      * caller then calls {@code task.call()}).
      */
     public static MethodHandle freshCallEntry(Callable<?> task) {

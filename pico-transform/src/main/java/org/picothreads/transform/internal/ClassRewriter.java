@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.function.Function;
 import org.objectweb.asm.AnnotationVisitor;
 import org.objectweb.asm.ClassReader;
 import org.objectweb.asm.ClassTooLargeException;
@@ -74,6 +75,8 @@ public final class ClassRewriter {
 
     /** A thread's run method, by name and descriptor. */
     private static final String RUN = "run()V";
+    /** A {@code Callable}'s {@code call}, as its interface declares it (a covariant one's bridge). */
+    private static final String CALL = "call()Ljava/lang/Object;";
     /** The most methods (and fields) a class file holds: their count is an unsigned 16-bit number. */
     private static final int MOST_MEMBERS = 0xFFFF;
     /** Why a class whose rewrite would not fit in a class file is left as it was, given the size it would have. */
@@ -193,7 +196,10 @@ public final class ClassRewriter {
         private MethodNode resumeEntry;
         /** The bodies of the class's Runnable and Callable lambdas that are thread entries, by name and descriptor. */
         private final Set<String> lambdaEntries = new TreeSet<>();
-        /** The methods the marker lists as thread entries: the lambda bodies and an instance run(). */
+        /**
+         * The methods the marker lists as thread entries: the lambda bodies, an instance run(), and a Callable's
+         * call().
+         */
         private final Set<String> threadEntries = new TreeSet<>();
         /** The methods copied from the input that create a lambda of {@link #lambdaEntries}, by name and descriptor. */
         private final Set<String> linkingMethods = new HashSet<>();
@@ -255,13 +261,18 @@ public final class ClassRewriter {
             for (MethodNode method : node.methods) {
                 declared.put(method.name + method.desc, method);
             }
-            MethodNode run = declared.get(RUN);
-            if (run != null && (run.access & Opcodes.ACC_STATIC) == 0 && continuations.containsKey(RUN)) {
+            if (isCapturingInstanceMethod(declared.get(RUN))) {
                 threadEntries.add(RUN);
             }
+            // a runtime pool's future enters a Callable's call() as it enters a Callable lambda's body
+            if (isCapturingInstanceMethod(declared.get(CALL))
+                    && hierarchy.isSubtypeOf(node.name, RuntimeNames.CALLABLE)) {
+                threadEntries.add(CALL);
+            }
+            Function<String, MethodNode> declaredMethod = declared::get;
             for (MethodNode method : node.methods) {
                 for (AbstractInsnNode instruction : method.instructions) {
-                    String body = ThreadEntryLinks.lambdaBody(instruction, node.name, declared::get);
+                    String body = ThreadEntryLinks.lambdaBody(instruction, node.name, declaredMethod);
                     if (body != null && continuations.containsKey(body)) {
                         lambdaEntries.add(body);
                         threadEntries.add(body);
@@ -269,6 +280,12 @@ public final class ClassRewriter {
                     }
                 }
             }
+        }
+
+        /** True when {@code method} is an instance method of the class that got a continuation. */
+        private boolean isCapturingInstanceMethod(MethodNode method) {
+            return method != null && (method.access & Opcodes.ACC_STATIC) == 0
+                    && continuations.containsKey(method.name + method.desc);
         }
 
         void unlinkFreshEntries() {

@@ -2,6 +2,7 @@ package org.picothreads.targets.concurrent;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -101,6 +102,8 @@ public final class PoolTasksBlockingAtTheirStart {
                 }
                 return weight * 2 + (number % 2 == 0 ? 1.5 : 0.25);
             }));
+            // a Callable of a class of its own, blocking at its start
+            futures.add(pool.submit(new Weighing(number, weight)));
         }
         StringBuilder outcomes = new StringBuilder();
         for (Future<?> future : futures) {
@@ -131,6 +134,26 @@ public final class PoolTasksBlockingAtTheirStart {
             total = total * 31 + result;
         }
         return total + " " + guarded + " " + failures.get() + " " + fours.get() + " " + outcomes;
+    }
+
+    /** A task of a class of its own: its {@code call()} sleeps first and answers a value or throws. */
+    private static final class Weighing implements Callable<Long> {
+        private final int number;
+        private final long weight;
+
+        Weighing(int number, long weight) {
+            this.number = number;
+            this.weight = weight;
+        }
+
+        @Override
+        public Long call() throws InterruptedException {
+            Thread.sleep(1 + number % 3);
+            if (number % 10 == 7) {
+                throw new InterruptedException("weighed " + number);
+            }
+            return weight * 3 + number;
+        }
     }
 
     private void recordFour() {
