@@ -35,6 +35,7 @@ import java.util.function.BooleanSupplier;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Capture;
+import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.Parking;
 import org.picothreads.runtime.internal.Task;
@@ -921,8 +922,16 @@ public final class ConcurrentCalls {
 
     // TimeUnit
 
-    /** {@code TimeUnit.sleep(long)}: nothing for a timeout of 0 or less, else Thread.sleep for that long. */
+    /**
+     * {@code TimeUnit.sleep(long)}: nothing for a timeout of 0 or less, else Thread.sleep for that long. Invoked
+     * again by a resumed activation, it reads neither argument (the transformer passes null and 0 and saves none): the
+     * sleep it made completes the wait the task kept.
+     */
     public static void sleep(TimeUnit unit, long timeout) throws InterruptedException {
+        if (Continuation.reinvoking()) {
+            ThreadCalls.sleep(0L);
+            return;
+        }
         if (timeout <= 0) {
             return;
         }

@@ -194,6 +194,20 @@ public final class Continuation {
     }
 
     /**
+     * True when a blocking primitive is being re-invoked at the bottom of a restore, as {@link #resumingPrimitive()}
+     * answers, but without ending the restore: for an entry that reads no argument when re-invoked (the transformer
+     * passes it zeros and nulls) and so must learn that before it reads them, then hands the re-invocation on to the
+     * primitive that completes the wait.
+     */
+    public static boolean reinvoking() {
+        if (restoring == 0) {
+            return false;
+        }
+        Carrier carrier = Carrier.here();
+        return carrier != null && carrier.restoring;
+    }
+
+    /**
      * Called first by every blocking primitive: true when the primitive is being re-invoked at the bottom
      * of a restore, in which case the restore is over and the primitive completes instead of blocking.
      */

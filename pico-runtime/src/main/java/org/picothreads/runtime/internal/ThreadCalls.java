@@ -93,9 +93,16 @@ public final class ThreadCalls {
         sleepNanos(task, total + Math.min(Long.MAX_VALUE - total, nanos), caller);
     }
 
-    /** {@code Thread.sleep(Duration)} of JDK 19 and later: a negative duration returns at once. */
+    /**
+     * {@code Thread.sleep(Duration)} of JDK 19 and later: a negative duration returns at once. Invoked again by a
+     * resumed activation, it reads no argument (the transformer passes null and saves none), as {@link #sleep(long)}.
+     */
     public static void sleep(Duration duration) throws InterruptedException {
         int caller = CallerToken.claimCaller();
+        if (Continuation.reinvoking()) {
+            sleepNanos(Carrier.currentTaskOnThisThread(), 0, caller);
+            return;
+        }
         long nanos = TimeUnit.NANOSECONDS.convert(duration);
         if (nanos < 0) {
             return;

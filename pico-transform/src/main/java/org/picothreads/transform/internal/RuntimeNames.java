@@ -18,6 +18,7 @@ public final class RuntimeNames {
 
     public static final String PICO_THREAD = "org/picothreads/runtime/PicoThread";
     public static final String THREAD_CALLS = "org/picothreads/runtime/internal/ThreadCalls";
+    public static final String CONCURRENT_CALLS = "org/picothreads/runtime/concurrent/ConcurrentCalls";
     public static final String CONTINUATION = "org/picothreads/runtime/internal/Continuation";
     public static final String FRAME = "org/picothreads/runtime/internal/Frame";
     public static final String CAPTURE = "org/picothreads/runtime/internal/Capture";
@@ -194,12 +195,14 @@ public final class RuntimeNames {
 
     /**
      * The runtime's blocking entries that, invoked again by the innermost activation of a resumed thread, read none of
-     * their arguments: {@code ThreadCalls.sleep(long)} and {@code sleep(long, int)}, which on that call only complete the
-     * wait the runtime kept (its deadline is the task's). A captured call of one saves no arguments; the restore passes
-     * zeros.
+     * their arguments: the sleeps {@code Thread.sleep} and {@code TimeUnit.sleep} are redirected to, which on that call
+     * only complete the wait the runtime kept (its deadline is the task's; the {@code Duration} and {@code TimeUnit}
+     * forms ask {@code Continuation.reinvoking()} before they read anything). A captured call of one saves no
+     * arguments; the restore passes zeros and nulls.
      */
     private static final Set<String> REINVOKED_WITHOUT_ARGUMENTS = Set.of(
-            THREAD_CALLS + ".sleep(J)V", THREAD_CALLS + ".sleep(JI)V");
+            THREAD_CALLS + ".sleep(J)V", THREAD_CALLS + ".sleep(JI)V", THREAD_CALLS + ".sleep(Ljava/time/Duration;)V",
+            CONCURRENT_CALLS + ".sleep(Ljava/util/concurrent/TimeUnit;J)V");
 
     private RuntimeNames() {
     }

@@ -1,11 +1,12 @@
 package org.picothreads.targets.resume;
 
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * Threads that sleep for times they compute, with {@code Thread.sleep(long)} and {@code Thread.sleep(long, int)}, at
- * the bottom of a recursion and with values of every kind live across the sleep and under its arguments; one is
- * interrupted in a long sleep, catches the exception and sleeps again. A captured sleep saves none of its arguments
+ * Threads that sleep for times they compute, with {@code Thread.sleep(long)}, {@code Thread.sleep(long, int)} and
+ * {@code TimeUnit.sleep}, at the bottom of a recursion and with values of every kind live across the sleep and under its
+ * arguments; one is interrupted in a long sleep, catches the exception and sleeps again. A captured sleep saves none of its arguments
  * (the runtime completes the wait it kept), so each must still last at least the time asked and the result must be the
  * one the untransformed program gives.
  */
@@ -73,10 +74,10 @@ public final class SleepsForComputedTimes {
 
     private static void sleepFor(long millis, int nanos) {
         try {
-            if (nanos % 2 == 0) {
-                Thread.sleep(millis);
-            } else {
-                Thread.sleep(millis, nanos);
+            switch (nanos % 3) {
+                case 0 -> Thread.sleep(millis);
+                case 1 -> Thread.sleep(millis, nanos);
+                default -> TimeUnit.MICROSECONDS.sleep(millis * 1_000 + nanos / 1_000);
             }
         } catch (InterruptedException unexpected) {
             throw new IllegalStateException(unexpected);

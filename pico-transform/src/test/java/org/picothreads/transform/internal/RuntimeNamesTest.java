@@ -10,12 +10,14 @@ import java.lang.reflect.Field;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.objectweb.asm.Type;
 import org.picothreads.transform.internal.Redirects;
 import org.picothreads.runtime.PicoThread;
+import org.picothreads.runtime.concurrent.ConcurrentCalls;
 import org.picothreads.runtime.internal.CallerToken;
 import org.picothreads.runtime.internal.Capture;
 import org.picothreads.runtime.internal.Continuation;
@@ -154,15 +156,26 @@ class RuntimeNamesTest {
     void the_entries_invoked_again_without_their_arguments_are_the_runtime_sleeps_redirects_reach() throws Exception {
         assertStatic(ThreadCalls.class, "sleep", "(J)V");
         assertStatic(ThreadCalls.class, "sleep", "(JI)V");
-        assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(J)V"));
-        assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V"));
-        // Thread.sleep's redirects lead there; the Duration form reads its argument first, so it is saved
-        assertTrue(Redirects.table().allTargets().contains(
-                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(J)V", true)));
-        assertTrue(Redirects.table().allTargets().contains(
-                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V", true)));
-        assertTrue(!RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep",
-                "(Ljava/time/Duration;)V"));
+        assertStatic(ThreadCalls.class, "sleep", "(Ljava/time/Duration;)V");
+        assertStatic(ConcurrentCalls.class, "sleep", "(Ljava/util/concurrent/TimeUnit;J)V");
+        assertEquals(Type.getInternalName(ConcurrentCalls.class), RuntimeNames.CONCURRENT_CALLS);
+        // Thread.sleep's and TimeUnit.sleep's redirects lead there, and only there
+        List<Redirects.Redirect> sleeps = List.of(
+                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(J)V", true),
+                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V", true),
+                new Redirects.Redirect(RuntimeNames.THREAD_CALLS, "sleep", "(Ljava/time/Duration;)V", true),
+                new Redirects.Redirect(RuntimeNames.CONCURRENT_CALLS, "sleep", "(Ljava/util/concurrent/TimeUnit;J)V",
+                        true));
+        for (Redirects.Redirect sleep : sleeps) {
+            assertTrue(Redirects.table().allTargets().contains(sleep), sleep::toString);
+            assertTrue(RuntimeNames.isReinvokedWithoutArguments(sleep.owner(), sleep.name(), sleep.descriptor()),
+                    sleep::toString);
+        }
+        // the joins read the thread they join, or answer with it, when invoked again: they are not listed
+        assertFalse(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "join",
+                "(Ljava/lang/Thread;J)V"));
+        assertFalse(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.CONCURRENT_CALLS, "timedJoin",
+                "(Ljava/util/concurrent/TimeUnit;Ljava/lang/Thread;J)V"));
     }
 
     @Test

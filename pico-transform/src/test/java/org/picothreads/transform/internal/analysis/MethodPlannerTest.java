@@ -96,9 +96,28 @@ class MethodPlannerTest {
         SavedSlot millis = site.argumentSlots().get(0);
         assertFalse(millis.isSaved());
         assertTrue(millis.restoresDefault());
-        // the same call of a method that reads its arguments again saves millis
-        MethodInsnNode other = call(Opcodes.INVOKESTATIC, RuntimeNames.THREAD_CALLS, "sleep",
-                "(Ljava/time/Duration;)V");
+        // TimeUnit.sleep's redirect, a reference and a long under the call: neither is saved
+        MethodInsnNode unitSleep = call(Opcodes.INVOKESTATIC, RuntimeNames.CONCURRENT_CALLS, "sleep",
+                "(Ljava/util/concurrent/TimeUnit;J)V");
+        // static int nappedIn(int count, TimeUnit unit, long timeout) { sleep(unit, timeout); return count; }
+        MethodNode inUnits = MethodListing.method(Opcodes.ACC_STATIC, "nappedIn", "(ILjava/util/concurrent/TimeUnit;J)I",
+                3, 4, new VarInsnNode(Opcodes.ALOAD, 1), new VarInsnNode(Opcodes.LLOAD, 2), unitSleep,
+                new VarInsnNode(Opcodes.ILOAD, 0), new InsnNode(Opcodes.IRETURN));
+        ClassNode unitOwner = MethodListing.owner(inUnits);
+        try (ClassHierarchy hierarchy = new ClassHierarchy(List.of())) {
+            plan = MethodPlanner.plan(unitOwner, 0, inUnits, MethodFlow.analyze(unitOwner, inUnits, hierarchy),
+                    List.of(unitSleep), Map.of(), Map.of(), Map.of());
+        }
+        CapturedSite unitSite = plan.captured().get(0);
+        assertEquals(List.of(new SavedValue("local", 0, null, "I")), unitSite.report().saved());
+        for (SavedSlot argument : unitSite.argumentSlots()) {
+            assertFalse(argument.isSaved(), argument::toString);
+            assertTrue(argument.restoresDefault(), argument::toString);
+        }
+        assertEquals(2, unitSite.argumentSlots().size());
+        // a call of a method that reads its arguments again is not listed, and saves them
+        MethodInsnNode other = call(Opcodes.INVOKESTATIC, RuntimeNames.THREAD_CALLS, "join",
+                "(Ljava/lang/Thread;J)V");
         assertFalse(RuntimeNames.isReinvokedWithoutArguments(other.owner, other.name, other.desc));
         assertTrue(RuntimeNames.isReinvokedWithoutArguments(RuntimeNames.THREAD_CALLS, "sleep", "(JI)V"));
         assertFalse(RuntimeNames.isReinvokedWithoutArguments(SampleMethods.BLOCKING, "sleep", "(J)V"));
