@@ -98,8 +98,10 @@ class PicoTransformerTest {
                 """));
         byte[] rewritten = byName(transform(classes)).get("sample/Fibonacci").bytes();
         // No entry check and no restore code: the original's instructions, the spill of the values a capture saves
-        // (the receiver is loaded again, never saved), the caller token before the call into the runtime, and one
-        // handler per site that hands the saved values to the site's capture helper.
+        // (none at the first call of fib: no stack entry is saved there), the caller token before the call into the runtime, and one
+        // handler per site that hands the saved values to the site's capture helper: the receiver only where the rest
+        // of the method reads it (null after the last call and the yield), and no argument of a call of fib, which
+        // reaches only the program's code and so always has an activation of its own above this one.
         assertEquals("""
                     TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
                     TRYCATCHBLOCK L3 L4 L5 org/picothreads/runtime/internal/Capture
@@ -129,8 +131,6 @@ class PicoTransformerTest {
                     ILOAD 1
                     ICONST_1
                     ISUB
-                    ISTORE 2
-                    ILOAD 2
                    L3
                     INVOKEVIRTUAL sample/Fibonacci.fib (I)I
                    L4
@@ -151,23 +151,21 @@ class PicoTransformerTest {
                     IRETURN
                    L2
                    FRAME SAME1 org/picothreads/runtime/internal/Capture
-                    ALOAD 0
+                    ACONST_NULL
                     ILOAD 1
                     INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$0 (Ljava/lang/Object;I)V
                     ATHROW
                    L5
-                   FRAME FULL [sample/Fibonacci I I] [org/picothreads/runtime/internal/Capture]
+                   FRAME SAME1 org/picothreads/runtime/internal/Capture
                     ALOAD 0
                     ILOAD 1
-                    ILOAD 2
-                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$1 (Ljava/lang/Object;II)V
+                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$1 (Ljava/lang/Object;I)V
                     ATHROW
                    L8
                    FRAME FULL [sample/Fibonacci I I I] [org/picothreads/runtime/internal/Capture]
-                    ALOAD 0
+                    ACONST_NULL
                     ILOAD 2
-                    ILOAD 3
-                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$2 (Ljava/lang/Object;II)V
+                    INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$2 (Ljava/lang/Object;I)V
                     ATHROW
                     MAXSTACK = 4
                     MAXLOCALS = 4
@@ -175,16 +173,18 @@ class PicoTransformerTest {
         ClassNode node = new ClassNode();
         new ClassReader(rewritten).accept(node, 0);
         MethodNode continuation = node.methods.stream()
-                .filter(method -> (method.name + method.desc).equals("fib(ILorg/picothreads/runtime/internal/Frame;)I"))
+                .filter(method -> (method.name + method.desc).equals("fib(Lsample/Fibonacci;ILorg/picothreads/runtime/internal/Continuation;)I"))
                 .findFirst().orElseThrow();
-        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_SYNTHETIC, continuation.access);
+        // the continuation of an instance method is static: it takes the receiver first, null where none was saved
+        assertEquals(Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC, continuation.access);
         String restore = listing(rewritten, continuation.name + continuation.desc);
         assertTrue(restore.contains("INVOKEDYNAMIC resume()") && restore.contains("ResumeErrors.invalidResumePoint"),
                 restore);
         assertTrue(listing(rewritten, "$picothreads$resume(Ljava/lang/Object;I)Z")
-                .contains("INVOKESPECIAL sample/Fibonacci.fib (ILorg/picothreads/runtime/internal/Frame;)I"));
+                .contains("INVOKESTATIC sample/Fibonacci.fib (Lsample/Fibonacci;ILorg/picothreads/runtime/internal/Continuation;)I"));
         List<Object> marker = node.visibleAnnotations.get(0).values;
-        assertEquals(List.of("fib(I)I", "fib(ILorg/picothreads/runtime/internal/Frame;)I"), marker.get(1),
+        assertEquals(List.of("fib(I)I", "fib(Lsample/Fibonacci;ILorg/picothreads/runtime/internal/Continuation;)I"),
+                marker.get(1),
                 "the marker lists the continuation after the method, for the frame check");
     }
 

@@ -106,8 +106,10 @@ final class CaptureSafety {
     private static final String NET_PRIMITIVES_PACKAGE = "org.picothreads.net.internal.";
     private static final String PICO_THREAD = "org.picothreads.runtime.PicoThread";
     private static final String INVOKE_PACKAGE = "java.lang.invoke.";
-    /** The parameter a continuation takes after its method's own, in a descriptor. */
+    /** The parameter the continuation of a static method takes after its method's own, in a descriptor. */
     private static final String CONTINUATION_PARAMETER = Frame.class.descriptorString();
+    /** The last parameter of the continuation of an instance method, which takes the receiver first. */
+    private static final String INSTANCE_CONTINUATION_PARAMETER = Continuation.class.descriptorString();
 
     /**
      * How far a class's frames are trusted: null when not at all. A class is trusted when it carries the marker with at
@@ -401,32 +403,52 @@ final class CaptureSafety {
         }
 
         /**
-         * The continuations among a marker's capturing methods ({@code name+descriptor}): each method of the same
-         * name with one more, last, parameter of the runtime's {@link Frame} whose method without it is listed too.
-         * None when a method with that parameter has a continuation of its own listed, which no class the
-         * transformer wrote declares: a method the input declared with such a parameter is never taken for one.
+         * The continuations among a marker's capturing methods ({@code name+descriptor}): each method whose method
+         * ({@link #methodOfContinuation}) is listed too. None when such a method is itself a continuation of that kind,
+         * which no class the transformer wrote declares: a method the input declared with such parameters is never
+         * taken for one.
          */
         static Set<String> continuations(String[] methods) {
             Set<String> listed = new HashSet<>(Arrays.asList(methods));
             Set<String> continuations = new HashSet<>();
             for (String method : methods) {
-                String continuation = withContinuationParameter(method);
-                if (listed.contains(continuation)) {
-                    continuations.add(continuation);
+                String of = methodOfContinuation(method);
+                if (of != null && listed.contains(of)) {
+                    continuations.add(method);
                 }
             }
             for (String continuation : continuations) {
-                if (continuations.contains(withContinuationParameter(continuation))) {
+                if (continuations.contains(methodOfContinuation(continuation))) {
                     return Set.of();
                 }
             }
             return continuations;
         }
 
-        /** {@code name+descriptor} with the continuation's parameter added after the last one. */
-        private static String withContinuationParameter(String method) {
+        /**
+         * The method ({@code name+descriptor}) whose continuation {@code method} would be, or null when it has no
+         * continuation's parameter: a static method's continuation adds a {@link Frame} after the method's parameters;
+         * an instance method's is static, takes the receiver first and adds a {@link Continuation} after them.
+         */
+        static String methodOfContinuation(String method) {
+            int open = method.indexOf('(');
             int close = method.lastIndexOf(')');
-            return method.substring(0, close).concat(CONTINUATION_PARAMETER).concat(method.substring(close));
+            if (open < 0 || close < open) {
+                return null;
+            }
+            String parameters = method.substring(open + 1, close);
+            if (parameters.endsWith(CONTINUATION_PARAMETER)) {
+                return method.substring(0, open + 1)
+                        + parameters.substring(0, parameters.length() - CONTINUATION_PARAMETER.length())
+                        + method.substring(close);
+            }
+            int receiverEnd = parameters.indexOf(';') + 1;
+            int end = parameters.length() - INSTANCE_CONTINUATION_PARAMETER.length();
+            if (parameters.endsWith(INSTANCE_CONTINUATION_PARAMETER) && parameters.startsWith("L")
+                    && receiverEnd <= end) {
+                return method.substring(0, open + 1) + parameters.substring(receiverEnd, end) + method.substring(close);
+            }
+            return null;
         }
 
         /**

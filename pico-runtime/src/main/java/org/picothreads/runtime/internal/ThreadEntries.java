@@ -132,12 +132,13 @@ public final class ThreadEntries {
         if (body.getDeclaringClass() != host || !listsThreadEntry(host, key)) {
             return;
         }
-        MethodType continuationType = body.getMethodType().appendParameterTypes(Frame.class);
+        MethodType bodyType = body.getMethodType();
         MethodHandle continuation = switch (body.getReferenceKind()) {
-            case MethodHandleInfo.REF_invokeStatic -> caller.findStatic(host, body.getName(), continuationType);
+            case MethodHandleInfo.REF_invokeStatic -> caller.findStatic(host, body.getName(),
+                    bodyType.appendParameterTypes(Frame.class));
             case MethodHandleInfo.REF_invokeSpecial, MethodHandleInfo.REF_invokeVirtual,
                     MethodHandleInfo.REF_invokeInterface -> Modifier.isPrivate(body.getModifiers())
-                            ? caller.findSpecial(host, body.getName(), continuationType, host) : null;
+                            ? caller.findStatic(host, body.getName(), instanceContinuationType(host, bodyType)) : null;
             default -> null;
         };
         if (continuation == null) {
@@ -195,7 +196,7 @@ public final class ThreadEntries {
                 return null;
             }
             MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
-                    .findSpecial(declaring, "run", MethodType.methodType(void.class, Frame.class), declaring);
+                    .findStatic(declaring, "run", instanceContinuationType(declaring, MethodType.methodType(void.class)));
             return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(ENTRY_TYPE);
         } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
             return null;
@@ -219,11 +220,20 @@ public final class ThreadEntries {
                 return null;
             }
             MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
-                    .findSpecial(declaring, "call", callType.appendParameterTypes(Frame.class), declaring);
+                    .findStatic(declaring, "call", instanceContinuationType(declaring, callType));
             return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(CALL_ENTRY_TYPE);
         } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
             return null;
         }
+    }
+
+    /**
+     * The type of the continuation of an instance method of {@code owner} of {@code type}: static, the receiver first,
+     * then the method's parameters and the unused {@link Continuation} (see the transformer's
+     * {@code ContinuationMethod}).
+     */
+    private static MethodType instanceContinuationType(Class<?> owner, MethodType type) {
+        return type.insertParameterTypes(0, owner).appendParameterTypes(Continuation.class);
     }
 
     /** True when {@code type}'s marker lists {@code method} as a thread entry and the class has a resume entry. */

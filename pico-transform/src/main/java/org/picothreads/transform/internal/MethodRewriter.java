@@ -223,7 +223,8 @@ public final class MethodRewriter {
     private static void planSites(MethodWork work) {
         if (!work.neverCapturable()) {
             work.plan = MethodPlanner.plan(work.owner, work.methodIndex, work.method, work.flow, work.sites,
-                    work.convertedRegions, work.checkedRegions, work.jdkLockedMonitors);
+                    work.convertedRegions, work.checkedRegions, work.jdkLockedMonitors,
+                    MethodPlanner.programCalls(work.hierarchy, work.sites));
         }
     }
 
@@ -262,7 +263,7 @@ public final class MethodRewriter {
         EntryCalls.lowerForOldClassFile(work.method, work.owner.version);
         // A copy takes the continuation's name and descriptor: the class's own method keeps them for the analysis.
         work.continuation = copy(work.method);
-        ContinuationMethod.convert(work.continuation);
+        ContinuationMethod.convert(work.owner.name, work.continuation);
         CaughtExceptionTraces.weave(work.continuation, plan.key());
         work.captureHelpers.addAll(CaptureWeaver.captureHelpers(plan));
         for (MethodNode helper : work.captureHelpers) {

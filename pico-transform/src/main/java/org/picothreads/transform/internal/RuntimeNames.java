@@ -134,6 +134,13 @@ public final class RuntimeNames {
      * capturing method, private and synthetic, with the same name, that holds its restore code.
      */
     public static final String CONTINUATION_PARAMETER = "L" + FRAME + ";";
+    /**
+     * The parameter the continuation of an instance method adds after the method's own, in place of
+     * {@link #CONTINUATION_PARAMETER}: such a continuation is static, and takes the receiver as its first parameter,
+     * in local 0 as before, so that a site where the receiver is dead saves none (the resume entry passes null); the
+     * other type keeps it apart from the continuation of a static method of the same name that takes the class first.
+     */
+    public static final String INSTANCE_CONTINUATION_PARAMETER = "L" + CONTINUATION + ";";
     /** The prefix of a capture helper's name, followed by the method's index, {@code $} and the site's resume point. */
     public static final String CAPTURE_HELPER_PREFIX = "$picothreads$capture$";
     /** The runtime class whose methods make the errors a continuation throws when its restore goes wrong. */

@@ -1,5 +1,6 @@
 package org.picothreads.transform.validation;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.picothreads.transform.testing.ValidationAssertions.assertSameResult;
 
@@ -10,6 +11,7 @@ import org.picothreads.targets.resume.BlocksInRestoredActivations;
 import org.picothreads.targets.resume.ExceptionsThroughRestoredFrames;
 import org.picothreads.targets.resume.FiveThousandDeep;
 import org.picothreads.targets.resume.MonitorsAcrossRestoredFrames;
+import org.picothreads.targets.resume.CallsOfTheProgramsOwnMethods;
 import org.picothreads.targets.resume.FirstActivationsEnteredFresh;
 import org.picothreads.targets.resume.OwnHelpersOfRestoredActivations;
 import org.picothreads.targets.resume.SleepsForComputedTimes;
@@ -84,6 +86,17 @@ class LazyResumeTest {
         // a capture whose caller token another thread overwrote before it was claimed.
         assertTrue(during.suspensions() >= FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
         assertTrue(during.framesChecked() * 3 < FirstActivationsEnteredFresh.ENTERED_FRESH, during::toString);
+    }
+
+    @Test
+    void calls_of_the_programs_own_methods_saved_without_arguments_or_a_dead_receiver_resume_in_the_right_method_and_give_the_same_result()
+            throws Exception {
+        RuntimeStatistics before = RuntimeStatistics.now();
+        assertSameResult(CallsOfTheProgramsOwnMethods.class);
+        RuntimeStatistics during = RuntimeStatistics.now().since(before);
+        // each thread blocks at the bottom of three descents, in the napper and at the gate
+        assertTrue(during.suspensions() >= CallsOfTheProgramsOwnMethods.THREADS * 4L, during::toString);
+        assertEquals(0, during.pinnedBlocks(), during::toString);
     }
 
     @Test

@@ -64,13 +64,22 @@ public final class MethodPlan {
      * @param continuedCount  the number of {@code slots} restored to continue after the call (all but the arguments)
      * @param belowCount      the number of {@code stackSlots} below the call's receiver and arguments
      * @param savesArguments  whether the site saves its call's receiver and arguments: false when the call enters a
-     *                        method of the same class bound at compile time, so that the activation is never the
-     *                        innermost one of a capture (which alone invokes its call again) and its resume point
-     *                        {@code 2 * point} does not exist; {@code slots} then ends with the values below them
+     *                        method of the same class bound at compile time, or can reach only the program's own code
+     *                        (a method declared by a class neither the JDK's nor PicoThreads', whose overrides are the
+     *                        program's too), so that the activation is never the innermost one of a capture (which
+     *                        alone invokes its call again) and its resume point {@code 2 * point} does not exist;
+     *                        {@code slots} then ends with the values below them
+     * @param entersOwnMethod whether the call is of a method of the same class bound at compile time, whose
+     *                        continuation the method's continuation may enter fresh
+     * @param keepsReceiver   whether the capture saves the receiver of an instance method: only when the continuation
+     *                        reads local 0 after the site, or loads it again for a stack entry it restores; otherwise
+     *                        the handler does not read it, so that it need not live across the call, and the resume
+     *                        entry passes null to the continuation, which is static
      */
     public record CapturedSite(MethodInsnNode call, int point, int siteCode, List<SavedSlot> slots,
             int continuedCount, List<SavedSlot> stackSlots, int belowCount, boolean savesArguments,
-            List<HeldMonitor> held, List<TryCatchBlockNode> covering, SuspensionPoint report) {
+            boolean entersOwnMethod, boolean keepsReceiver, List<HeldMonitor> held, List<TryCatchBlockNode> covering,
+            SuspensionPoint report) {
         /** The saved values restored to continue after the call: all but the call's receiver and arguments. */
         public List<SavedSlot> continuedSlots() {
             return slots.subList(0, continuedCount);

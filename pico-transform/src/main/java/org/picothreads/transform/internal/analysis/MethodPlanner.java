@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.BitSet;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.objectweb.asm.Opcodes;
 import org.objectweb.asm.Type;
 import org.objectweb.asm.tree.AbstractInsnNode;
@@ -144,6 +146,19 @@ public final class MethodPlanner {
     public static MethodPlan plan(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
             List<MethodInsnNode> sites, Map<AbstractInsnNode, Integer> convertedRegions,
             Map<AbstractInsnNode, Integer> checkedRegions, Map<AbstractInsnNode, String> jdkLockedMonitors) {
+        return plan(owner, methodIndex, method, flow, sites, convertedRegions, checkedRegions, jdkLockedMonitors,
+                Set.of());
+    }
+
+    /**
+     * As {@link #plan(ClassNode, int, MethodNode, MethodFlow, List, Map, Map, Map)}, knowing which of the sites call
+     * only the program's own code ({@link #callsOnlyProgramCode}): an activation stopped at one is never the innermost
+     * of a capture, so it saves none of its call's arguments.
+     */
+    public static MethodPlan plan(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
+            List<MethodInsnNode> sites, Map<AbstractInsnNode, Integer> convertedRegions,
+            Map<AbstractInsnNode, Integer> checkedRegions, Map<AbstractInsnNode, String> jdkLockedMonitors,
+            Set<MethodInsnNode> programCalls) {
         List<MethodInsnNode> captured = new ArrayList<>();
         List<PinnedSite> pinned = new ArrayList<>();
         Map<MethodInsnNode, List<HeldMonitor>> heldMonitors = new HashMap<>();
@@ -166,7 +181,7 @@ public final class MethodPlanner {
         int temporarySize = 0;
         List<CapturedSite> capturedSites = new ArrayList<>();
         for (int point = 0; point < captured.size(); point++) {
-            CapturedSite site = capturedSite(owner, methodIndex, method, flow, captured.get(point), point,
+            CapturedSite site = capturedSite(owner, methodIndex, method, flow, captured.get(point), programCalls, point,
                     firstTemporary, heldMonitors.get(captured.get(point)));
             int spilled = 0;
             for (SavedSlot slot : site.stackSlots()) {
@@ -282,7 +297,8 @@ public final class MethodPlanner {
      * spilled to a temporary from {@code firstTemporary} on unless a constant or the receiver can push it again.
      */
     private static CapturedSite capturedSite(ClassNode owner, int methodIndex, MethodNode method, MethodFlow flow,
-            MethodInsnNode site, int point, int firstTemporary, List<HeldMonitor> held) {
+            MethodInsnNode site, Set<MethodInsnNode> programCalls, int point, int firstTemporary,
+            List<HeldMonitor> held) {
         boolean isStatic = isStatic(method);
         Frame<BasicValue> frame = flow.frameBefore(site);
         BitSet live = flow.liveLocalsBefore(site);
@@ -308,7 +324,10 @@ public final class MethodPlanner {
         int argumentCount = Type.getArgumentTypes(site.desc).length
                 + (site.getOpcode() == Opcodes.INVOKESTATIC ? 0 : 1);
         int belowCount = frame.getStackSize() - argumentCount;
-        boolean savesArguments = !entersOwnMethod(owner, site);
+        boolean entersOwnMethod = entersOwnMethod(owner, site);
+        // A call of the class's own method bound at compile time, or of the program's code, always has an activation
+        // of its own above this one when a capture passes: this one never invokes the call again.
+        boolean savesArguments = !entersOwnMethod && !programCalls.contains(site);
         // A runtime entry that ignores its arguments when invoked again gets zeros then: none of them is saved.
         boolean argumentsIgnored = RuntimeNames.isReinvokedWithoutArguments(site.owner, site.name, site.desc);
         int temporary = firstTemporary;
@@ -335,9 +354,55 @@ public final class MethodPlanner {
             slots.addAll(stackSlots.subList(belowCount, stackSlots.size()));
         }
         int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
+        boolean keepsReceiver = !isStatic && (live.get(0) || reloadsReceiver(slots));
         return new CapturedSite(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, savesArguments,
-                held, coveringEntries(method, site), new SuspensionPoint(point, Instructions.lineOf(site),
+                entersOwnMethod, keepsReceiver, held, coveringEntries(method, site), new SuspensionPoint(point, Instructions.lineOf(site),
                         Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
+    }
+
+    /** The sites among {@code sites} that call only the program's own code ({@link #callsOnlyProgramCode}). */
+    public static Set<MethodInsnNode> programCalls(ClassHierarchy hierarchy, List<MethodInsnNode> sites) {
+        Set<MethodInsnNode> calls = new HashSet<>();
+        for (MethodInsnNode site : sites) {
+            if (callsOnlyProgramCode(hierarchy, site)) {
+                calls.add(site);
+            }
+        }
+        return calls;
+    }
+
+    /**
+     * True when {@code call} can reach only the program's own code: a static, special or virtual call of a method of a
+     * class (not an interface) that the class or a superclass declares, the declaring class being neither the JDK's
+     * nor PicoThreads'. Every method it may run is then that declaration or an override in a subclass of its class,
+     * the program's code too: rewritten, it captures its own activation above the caller's; not rewritten, the frame
+     * check pins below it. So the caller's activation is never the innermost of a capture, the one that invokes its
+     * call again. A declaration not found in the superclass chain (a default method, a class missing) does not count.
+     */
+    public static boolean callsOnlyProgramCode(ClassHierarchy hierarchy, MethodInsnNode call) {
+        int opcode = call.getOpcode();
+        if (call.itf || opcode == Opcodes.INVOKEINTERFACE || call.name.startsWith("<")) {
+            return false;
+        }
+        String method = call.name + call.desc;
+        for (ClassHierarchy.ClassInfo declaring : hierarchy.superclassChain(call.owner)) {
+            if (declaring.methods().containsKey(method)) {
+                String name = declaring.name();
+                return !RuntimeNames.isRuntimeClass(name) && !name.startsWith(RuntimeNames.NET_PACKAGE)
+                        && !hierarchy.isJdkClass(name);
+            }
+        }
+        return false;
+    }
+
+    /** True when a restored entry is pushed by loading local 0 again, which then must hold the receiver. */
+    private static boolean reloadsReceiver(List<SavedSlot> slots) {
+        for (SavedSlot slot : slots) {
+            if (slot.constant() instanceof VarInsnNode load && load.var == 0) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

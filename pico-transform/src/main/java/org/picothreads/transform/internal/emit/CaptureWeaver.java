@@ -55,9 +55,11 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *            from_k: INVOKE ...  to_k:               Stack: b0 .. bj-1, result
  * handler_k: (first exception table entry for [from_k, to_k), catching Capture; placed after all code)
  *              exit the JVM monitors held at the site, innermost first
- *              $picothreads$capture$M$k(this, each saved value); throw capture
+ *              $picothreads$capture$M$k(this or null, each saved value); throw capture
+ *                                                     (this only where the site keeps the receiver)
  *
- * the continuation (same name, one more parameter; the same code as the method, plus):
+ * the continuation (private static, same name, one more parameter, the receiver first for an instance method; see
+ * ContinuationMethod; the same code as the method, plus):
  * entry:     Frame f = resume                        (linked to KEY, see EntryCalls)
  *            if (f == null) throw ResumeErrors.continuationRefused(KEY)     (not called by the resume entry)
  *            switch (f.resumePoint()) { case 2k: goto again_k   case 2k+1: goto continue_k
@@ -88,12 +90,16 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  *              if (f.savesArguments()) f.pushX(a0 .. am-1)...          (the innermost activation only)
  * </pre>
  *
- * A call of a method the class itself declares, bound at compile time, saves no arguments (the plan's
- * {@code savesArguments}): the callee's activation is always captured first, so this one only ever continues after the
+ * A call of a method the class itself declares, bound at compile time, or a call that can reach only the program's
+ * own code, saves no arguments (the plan's {@code savesArguments}): the callee's activation is always captured first, so this one only ever continues after the
  * call; the method spills nothing for it unless a value below the arguments is saved, its handler passes only the
  * other values, its helper pushes no arguments, and resume point {@code 2k} is the invalid one in the continuation,
- * where the call at such a site enters the callee's continuation fresh: {@code f.requestFreshEntry()} and a null last
+ * where a call of the class's own method bound at compile time enters the callee's continuation fresh: {@code f.requestFreshEntry()} and a null last
  * argument before it, the capture test after it, as at a call into the runtime.
+ *
+ * <p>The handler passes the receiver only where the site keeps it (the plan's {@code keepsReceiver}: local 0 read after
+ * the call, or pushed again for a restored stack entry), null elsewhere, so that a receiver dead after the call is not
+ * kept alive across it for the handler's sake.
  *
  * <p>Only the locals live at the call (read later on some path, including by a handler) are saved, and
  * values known to be null are restored as null without being saved, as are the arguments of a runtime entry that
@@ -496,14 +502,14 @@ public final class CaptureWeaver {
      * ({@link #unlinkFreshEntries}).
      */
     private static boolean entersOwnContinuation(MethodPlan plan, CapturedSite site) {
-        return !site.savesArguments() && site.call().owner.equals(plan.owner())
+        return site.entersOwnMethod() && site.call().owner.equals(plan.owner())
                 && site.call().getOpcode() != Opcodes.INVOKEDYNAMIC;
     }
 
     /**
      * Before a call of the class's own capturing method from its continuation: asks the runtime to let the callee's
-     * continuation run fresh, and passes the unused parameter; the call becomes one of that continuation, by
-     * {@code invokespecial} (a private method) unless static.
+     * continuation run fresh, and passes the unused parameter; the call becomes one of that continuation, static (an
+     * instance method's continuation takes the call's receiver as its first parameter).
      */
     private static InsnList freshEntryCode(MethodPlan plan, MethodInsnNode call) {
         InsnList code = new InsnList();
@@ -511,10 +517,8 @@ public final class CaptureWeaver {
         code.add(new MethodInsnNode(Opcodes.INVOKEVIRTUAL, RuntimeNames.FRAME, RuntimeNames.REQUEST_FRESH_ENTRY,
                 RuntimeNames.REQUEST_FRESH_ENTRY_DESCRIPTOR, false));
         code.add(new InsnNode(Opcodes.ACONST_NULL));
-        call.desc = ContinuationMethod.descriptor(call.desc);
-        if (call.getOpcode() != Opcodes.INVOKESTATIC) {
-            call.setOpcode(Opcodes.INVOKESPECIAL);
-        }
+        call.desc = ContinuationMethod.descriptor(call.owner, call.desc, call.getOpcode() == Opcodes.INVOKESTATIC);
+        call.setOpcode(Opcodes.INVOKESTATIC);
         return code;
     }
 
@@ -585,6 +589,9 @@ public final class CaptureWeaver {
             continuation.instructions.remove(argument);
             continuation.instructions.remove(request);
             continuation.instructions.remove(frame);
+            if (ContinuationMethod.isOfInstanceMethod(call.desc)) {
+                call.setOpcode(Opcodes.INVOKESPECIAL); // a call bound at compile time to a method of the class
+            }
             call.desc = methodDescriptor;
         }
     }
@@ -697,8 +704,8 @@ public final class CaptureWeaver {
     }
 
     /**
-     * A site's capture handler: it exits the JVM monitors held at the site and hands the receiver and the saved values
-     * to the site's capture helper, leaving the capture signal on the stack; the method then throws it on, the
+     * A site's capture handler: it exits the JVM monitors held at the site and hands the receiver (when the
+     * continuation reads it after the site) and the saved values to the site's capture helper, leaving the capture signal on the stack; the method then throws it on, the
      * continuation returns instead ({@link #returnDefaultCode}).
      */
     private static InsnList handlerCode(MethodPlan plan, CapturedSite site) {
@@ -711,14 +718,15 @@ public final class CaptureWeaver {
             code.add(new InsnNode(Opcodes.MONITOREXIT));
         }
         if (!plan.isStatic()) {
-            code.add(new VarInsnNode(Opcodes.ALOAD, 0));
+            // a receiver dead after the site is not read, so that it need not live across the call
+            code.add(site.keepsReceiver() ? new VarInsnNode(Opcodes.ALOAD, 0) : new InsnNode(Opcodes.ACONST_NULL));
         }
         for (SavedSlot slot : site.slots()) {
             if (slot.isSaved()) {
                 code.add(new VarInsnNode(slot.kind().loadOpcode, slot.local()));
             }
         }
-        // Stack: capture, (receiver), saved values
+        // Stack: capture, (receiver or null), saved values
         code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, plan.owner(),
                 captureHelperName(plan.methodIndex(), site.point()), captureHelperDescriptor(plan, site),
                 plan.ownerIsInterface()));

@@ -21,8 +21,9 @@ import org.picothreads.transform.internal.RuntimeNames;
 
 /**
  * Makes the resume entry of a class with capturing methods: the one method through which the runtime re-enters a
- * saved activation of any of them, calling the method's continuation ({@link ContinuationMethod}, private, so an
- * override never runs in its place) with its receiver and default arguments; the continuation restores everything
+ * saved activation of any of them, calling the method's continuation ({@link ContinuationMethod}, private and
+ * static, so an override never runs in its place) with its receiver (null where the activation saved none) and
+ * default arguments; the continuation restores everything
  * else from its saved frame. The value it returns goes to the runtime, which hands it to the next saved activation.
  * A continuation captured again does not throw the capture signal out: its capture handler saves it and returns a
  * default value, and the runtime's hand-over answers true, which the entry returns; so the signal crosses no
@@ -34,9 +35,9 @@ import org.picothreads.transform.internal.RuntimeNames;
  *     Continuation.resumeEntryCalled();                  (refuses any caller but the runtime)
  *     try {
  *         switch (method) {
- *             case i: return Continuation.returnedUnlessCaptured(((Owner) receiver).m_i(0, null, ..., null), 'I');
+ *             case i: return Continuation.returnedUnlessCaptured(Owner.m_i((Owner) receiver, 0, null, ..., null), 'I');
  *             case j: Owner.s_j(0L, ..., null); return Continuation.returnedNothingUnlessCaptured();
- *                                                                          (invokespecial; static, void)
+ *                                                 (an instance method's continuation, and a static one's, void)
  *         }
  *     } catch (Capture signal) {
  *         return true;                                   (captured: its activations are saved)
@@ -71,17 +72,18 @@ public final class ResumeEntryWeaver {
         code.add(new TableSwitchInsnNode(0, highest, invalid, cases));
         for (Map.Entry<Integer, MethodNode> capturing : capturingMethods.entrySet()) {
             MethodNode method = capturing.getValue();
-            boolean isStatic = (method.access & Opcodes.ACC_STATIC) != 0;
+            boolean ofInstanceMethod = ContinuationMethod.isOfInstanceMethod(method.desc);
             code.add(cases[capturing.getKey()]);
-            if (!isStatic) {
+            Type[] arguments = Type.getArgumentTypes(method.desc);
+            if (ofInstanceMethod) {
+                // the receiver, or null where the activation saved none (its continuation reads none)
                 code.add(new VarInsnNode(Opcodes.ALOAD, 0));
                 code.add(new TypeInsnNode(Opcodes.CHECKCAST, owner.name));
             }
-            for (Type argument : Type.getArgumentTypes(method.desc)) {
-                code.add(new InsnNode(defaultValue(argument)));
+            for (int index = ofInstanceMethod ? 1 : 0; index < arguments.length; index++) {
+                code.add(new InsnNode(defaultValue(arguments[index])));
             }
-            code.add(new MethodInsnNode(isStatic ? Opcodes.INVOKESTATIC : Opcodes.INVOKESPECIAL, owner.name,
-                    method.name, method.desc, isInterface));
+            code.add(new MethodInsnNode(Opcodes.INVOKESTATIC, owner.name, method.name, method.desc, isInterface));
             code.add(handOver(Type.getReturnType(method.desc)));
             code.add(new InsnNode(Opcodes.IRETURN));
         }

@@ -56,6 +56,8 @@ public final class ClassHierarchy implements AutoCloseable {
     private final Map<String, ClassInfo> known = new HashMap<>();
     /** The redirects that apply to the program: without pico-net's unless it has pico-net (see {@link #useNet}). */
     private Redirects redirects = Redirects.table();
+    /** Whether the running JDK has a class, by internal name; concurrent. */
+    private final Map<String, Boolean> jdkClasses = new ConcurrentHashMap<>();
     /**
      * The headers read from the classpath or the JDK, {@link #NOT_FOUND} for a name found nowhere; concurrent, since
      * the facade rewrites independent classes in parallel (two threads reading the same class read equal headers).
@@ -194,6 +196,15 @@ public final class ClassHierarchy implements AutoCloseable {
             }
         } while (!isSubtypeOfStrict(second, candidate));
         return candidate;
+    }
+
+    /**
+     * True when the running JDK has a class of this name (whatever the classpath holds: at run time the JDK's class
+     * loaders find it first).
+     */
+    public boolean isJdkClass(String internalName) {
+        return jdkClasses.computeIfAbsent(internalName,
+                name -> ClassLoader.getPlatformClassLoader().getResource(name + ".class") != null);
     }
 
     /** The superclass chain of {@code type}, starting with {@code type} itself, as far as it is known. */

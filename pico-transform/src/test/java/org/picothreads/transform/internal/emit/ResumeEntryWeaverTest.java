@@ -17,13 +17,17 @@ import org.picothreads.transform.internal.RuntimeNames;
 /** The resume entry through which the runtime re-enters a saved activation of a class's capturing methods. */
 class ResumeEntryWeaverTest {
     @Test
-    void the_entry_calls_each_method_non_virtually_with_default_arguments_and_answers_the_runtime_s_hand_over_or_stops_a_capture() {
+    void the_entry_calls_each_continuation_statically_with_the_receiver_and_default_arguments_and_answers_the_runtime_s_hand_over_or_stops_a_capture() {
         ClassNode owner = new ClassNode(RuntimeNames.ASM_API);
         owner.name = "example/Owner";
         owner.access = Opcodes.ACC_PUBLIC;
         SortedMap<Integer, MethodNode> capturing = new TreeMap<>();
-        capturing.put(0, new MethodNode(Opcodes.ACC_PUBLIC, "measure", "(ILjava/lang/String;J)D", null, null));
-        capturing.put(2, new MethodNode(Opcodes.ACC_STATIC, "run", "(Z)V", null, null));
+        // the continuations of an instance method and of a static one, as ContinuationMethod makes them
+        int access = Opcodes.ACC_PRIVATE | Opcodes.ACC_STATIC | Opcodes.ACC_SYNTHETIC;
+        capturing.put(0, new MethodNode(access, "measure",
+                ContinuationMethod.descriptor(owner.name, "(ILjava/lang/String;J)D", false), null, null));
+        capturing.put(2, new MethodNode(access, "run", ContinuationMethod.descriptor(owner.name, "(Z)V", true), null,
+                null));
 
         MethodNode entry = ResumeEntryWeaver.entry(owner, capturing);
 
@@ -45,14 +49,16 @@ class ResumeEntryWeaverTest {
                     ICONST_0
                     ACONST_NULL
                     LCONST_0
-                    INVOKESPECIAL example/Owner.measure (ILjava/lang/String;J)D
+                    ACONST_NULL
+                    INVOKESTATIC example/Owner.measure (Lexample/Owner;ILjava/lang/String;JLorg/picothreads/runtime/internal/Continuation;)D
                     INVOKESTATIC java/lang/Double.doubleToRawLongBits (D)J
                     BIPUSH 68
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.returnedUnlessCaptured (JC)Z
                     IRETURN
                    L5
                     ICONST_0
-                    INVOKESTATIC example/Owner.run (Z)V
+                    ACONST_NULL
+                    INVOKESTATIC example/Owner.run (ZLorg/picothreads/runtime/internal/Frame;)V
                     INVOKESTATIC org/picothreads/runtime/internal/Continuation.returnedNothingUnlessCaptured ()Z
                     IRETURN
                    L1
