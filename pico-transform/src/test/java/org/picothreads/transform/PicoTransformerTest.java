@@ -98,10 +98,11 @@ class PicoTransformerTest {
                 """));
         byte[] rewritten = byName(transform(classes)).get("sample/Fibonacci").bytes();
         // No entry check and no restore code: the original's instructions, the spill of the values a capture saves
-        // (none at the first call of fib: no stack entry is saved there), the caller token before the call into the runtime, and one
-        // handler per site that hands the saved values to the site's capture helper: the receiver only where the rest
-        // of the method reads it (null after the last call and the yield), and no argument of a call of fib, which
-        // reaches only the program's code and so always has an activation of its own above this one.
+        // (none at the first call of fib: no stack entry is saved there), the caller token before the call into the
+        // runtime, and one handler per site that hands the saved values to the site's capture helper: the receiver
+        // only where the rest of the method reads it (null after the last call and the yield), and no argument of a
+        // call of fib, which reaches only the program's code and so always has an activation of its own above this
+        // one.
         assertEquals("""
                     TRYCATCHBLOCK L0 L1 L2 org/picothreads/runtime/internal/Capture
                     TRYCATCHBLOCK L3 L4 L5 org/picothreads/runtime/internal/Capture

@@ -45,7 +45,8 @@ import org.picothreads.runtime.PicoThread;
  * <p>A runtime pool's worker runs each task given to {@code execute} the same way ({@link #freshEntry}), as does the
  * wrapper of a {@code Runnable} given to {@code submit}; a runtime future runs a {@code Callable} given to
  * {@code submit} so too ({@link #freshCallEntry}): a lambda, whose entry the bootstrap records as it records a
- * {@code Runnable}'s, or an object of a class whose {@code call()} the transformer listed as a thread entry. What stands below the task's first activation is then the worker's loop and the future, which
+ * {@code Runnable}'s, or an object of a class whose {@code call()} the transformer listed as a thread entry. What
+ * stands below the task's first activation is then the worker's loop and the future, which
  * follow the capture protocol by hand, and the driver's frames, so a task's first capture needs no walk either.
  */
 public final class ThreadEntries {
@@ -53,7 +54,8 @@ public final class ThreadEntries {
     private static final ClassValue<Entry> ENTRIES = new ClassValue<>() {
         @Override
         protected Entry computeValue(Class<?> type) {
-            return CaptureSafety.isLambdaProxy(type) ? new Entry(null, null) : new Entry(runEntry(type), callEntry(type));
+            return CaptureSafety.isLambdaProxy(type) ? new Entry(null, null)
+                    : new Entry(runEntry(type), callEntry(type));
         }
     };
 
@@ -196,7 +198,8 @@ public final class ThreadEntries {
                 return null;
             }
             MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
-                    .findStatic(declaring, "run", instanceContinuationType(declaring, MethodType.methodType(void.class)));
+                    .findStatic(declaring, "run",
+                            instanceContinuationType(declaring, MethodType.methodType(void.class)));
             return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(ENTRY_TYPE);
         } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
             return null;
@@ -257,8 +260,8 @@ public final class ThreadEntries {
     /**
      * {@link #freshEntry} for a {@code Callable} task (a runtime future's): the handle, of type
      * {@code (Object)Object}, that enters the first activation of a {@code Callable} lambda's body, or of a rewritten
-     * class's {@code call()}, fresh, answering its value (null when captured), with the fresh entry already requested; null, and nothing requested, otherwise (the
-     * caller then calls {@code task.call()}).
+     * class's {@code call()}, fresh, answering its value (null when captured), with the fresh entry already
+     * requested; null, and nothing requested, otherwise (the caller then calls {@code task.call()}).
      */
     public static MethodHandle freshCallEntry(Callable<?> task) {
         return requestedFresh(task == null ? null : ENTRIES.get(task.getClass()).call);

@@ -5,10 +5,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * Threads that sleep for times they compute, with {@code Thread.sleep(long)}, {@code Thread.sleep(long, int)} and
- * {@code TimeUnit.sleep}, at the bottom of a recursion and with values of every kind live across the sleep and under its
- * arguments; one is interrupted in a long sleep, catches the exception and sleeps again. A captured sleep saves none of its arguments
- * (the runtime completes the wait it kept), so each must still last at least the time asked and the result must be the
- * one the untransformed program gives.
+ * {@code TimeUnit.sleep}, at the bottom of a recursion and with values of every kind live across the sleep and under
+ * its arguments; one is interrupted in a long sleep, catches the exception and sleeps again. A captured sleep saves
+ * none of its arguments (the runtime completes the wait it kept), so each must still last at least the time asked and
+ * the result must be the one the untransformed program gives.
  */
 public final class SleepsForComputedTimes {
     public static final int THREADS = 4;

@@ -356,7 +356,8 @@ public final class MethodPlanner {
         int siteCode = methodIndex << 16 | point | (held.isEmpty() ? 0 : RuntimeNames.SITE_HOLDS_MONITORS);
         boolean keepsReceiver = !isStatic && (live.get(0) || reloadsReceiver(slots));
         return new CapturedSite(site, point, siteCode, slots, continuedCount, stackSlots, belowCount, savesArguments,
-                entersOwnMethod, keepsReceiver, held, coveringEntries(method, site), new SuspensionPoint(point, Instructions.lineOf(site),
+                entersOwnMethod, keepsReceiver, held, coveringEntries(method, site),
+                new SuspensionPoint(point, Instructions.lineOf(site),
                         Redirects.table().describeCall(site.owner, site.name, site.desc), reported));
     }
 

@@ -91,11 +91,12 @@ import org.picothreads.transform.internal.analysis.SavedKind;
  * </pre>
  *
  * A call of a method the class itself declares, bound at compile time, or a call that can reach only the program's
- * own code, saves no arguments (the plan's {@code savesArguments}): the callee's activation is always captured first, so this one only ever continues after the
- * call; the method spills nothing for it unless a value below the arguments is saved, its handler passes only the
- * other values, its helper pushes no arguments, and resume point {@code 2k} is the invalid one in the continuation,
- * where a call of the class's own method bound at compile time enters the callee's continuation fresh: {@code f.requestFreshEntry()} and a null last
- * argument before it, the capture test after it, as at a call into the runtime.
+ * own code, saves no arguments (the plan's {@code savesArguments}): the callee's activation is always captured first,
+ * so this one only ever continues after the call; the method spills nothing for it unless a value below the arguments
+ * is saved, its handler passes only the other values, its helper pushes no arguments, and resume point {@code 2k} is
+ * the invalid one in the continuation, where a call of the class's own method bound at compile time enters the
+ * callee's continuation fresh: {@code f.requestFreshEntry()} and a null last argument before it, the capture test after
+ * it, as at a call into the runtime.
  *
  * <p>The handler passes the receiver only where the site keeps it (the plan's {@code keepsReceiver}: local 0 read after
  * the call, or pushed again for a restored stack entry), null elsewhere, so that a receiver dead after the call is not
@@ -705,8 +706,8 @@ public final class CaptureWeaver {
 
     /**
      * A site's capture handler: it exits the JVM monitors held at the site and hands the receiver (when the
-     * continuation reads it after the site) and the saved values to the site's capture helper, leaving the capture signal on the stack; the method then throws it on, the
-     * continuation returns instead ({@link #returnDefaultCode}).
+     * continuation reads it after the site) and the saved values to the site's capture helper, leaving the capture
+     * signal on the stack; the method then throws it on, the continuation returns instead ({@link #returnDefaultCode}).
      */
     private static InsnList handlerCode(MethodPlan plan, CapturedSite site) {
         InsnList code = new InsnList();
