@@ -197,10 +197,7 @@ public final class ThreadEntries {
                     || !listsThreadEntry(declaring, RUN_KEY)) {
                 return null;
             }
-            MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
-                    .findStatic(declaring, "run",
-                            instanceContinuationType(declaring, MethodType.methodType(void.class)));
-            return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(ENTRY_TYPE);
+            return freshInstanceEntry(declaring, "run", MethodType.methodType(void.class)).asType(ENTRY_TYPE);
         } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
             return null;
         }
@@ -222,12 +219,22 @@ public final class ThreadEntries {
             if (declaring.isInterface() || !listsThreadEntry(declaring, CALL_KEY)) {
                 return null;
             }
-            MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
-                    .findStatic(declaring, "call", instanceContinuationType(declaring, callType));
-            return MethodHandles.insertArguments(continuation, 1, (Object) null).asType(CALL_ENTRY_TYPE);
+            return freshInstanceEntry(declaring, "call", callType).asType(CALL_ENTRY_TYPE);
         } catch (ReflectiveOperationException | IllegalArgumentException | SecurityException notThere) {
             return null;
         }
+    }
+
+    /**
+     * The continuation of the parameterless instance method {@code name} of {@code type} that {@code declaring}
+     * declares, found through a private lookup in it, with its unused last argument given: a handle that takes the
+     * receiver.
+     */
+    private static MethodHandle freshInstanceEntry(Class<?> declaring, String name, MethodType type)
+            throws ReflectiveOperationException {
+        MethodHandle continuation = MethodHandles.privateLookupIn(declaring, MethodHandles.lookup())
+                .findStatic(declaring, name, instanceContinuationType(declaring, type));
+        return MethodHandles.insertArguments(continuation, 1, (Object) null);
     }
 
     /**
