@@ -17,7 +17,10 @@ import org.picothreads.net.internal.IoWait;
  * Where rewritten calls of SocketChannel's read, write (scattering and gathering too) and connect,
  * ServerSocketChannel's accept and DatagramChannel's receive, send, and a connected one's read and write (scattering
  * and gathering too) go: on a channel in blocking mode used by a PicoThread they suspend only that thread, and
- * otherwise they are the channel's own calls.
+ * otherwise they are the channel's own calls. Such calls in one direction of one channel are serialized, as the JDK's
+ * channel locks serialize them: a read, receive or accept holds the channel's read lock until it returns, a write or
+ * send its write lock (so a blocking write reaches the peer whole, never interleaved with another thread's), and a
+ * connect both; a second thread meanwhile waits for the lock, suspended.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -34,13 +37,18 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffer);
         }
-        int written = 0;
-        while (true) {
-            written += BlockingChannels.writeNow(channel, buffer);
-            if (!buffer.hasRemaining()) {
-                return written;
+        waits.writeLock.lock();
+        try {
+            int written = 0;
+            while (true) {
+                written += BlockingChannels.writeNow(channel, buffer);
+                if (!buffer.hasRemaining()) {
+                    return written;
+                }
+                IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.writeLock.unlock();
         }
     }
 
@@ -65,13 +73,18 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffers, offset, length);
         }
-        long written = 0;
-        while (true) {
-            written += BlockingChannels.writeNow(channel, buffers, offset, length);
-            if (!hasRemaining(buffers, offset, length)) {
-                return written;
+        waits.writeLock.lock();
+        try {
+            long written = 0;
+            while (true) {
+                written += BlockingChannels.writeNow(channel, buffers, offset, length);
+                if (!hasRemaining(buffers, offset, length)) {
+                    return written;
+                }
+                IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.writeLock.unlock();
         }
     }
 
@@ -86,12 +99,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.readNow(channel, buffer);
         }
-        while (true) {
-            int count = BlockingChannels.readNow(channel, buffer);
-            if (count != 0 || !buffer.hasRemaining()) {
-                return count;
+        waits.readLock.lock();
+        try {
+            while (true) {
+                int count = BlockingChannels.readNow(channel, buffer);
+                if (count != 0 || !buffer.hasRemaining()) {
+                    return count;
+                }
+                IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.readLock.unlock();
         }
     }
 
@@ -102,12 +120,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.readNow(channel, buffers, offset, length);
         }
-        while (true) {
-            long count = BlockingChannels.readNow(channel, buffers, offset, length);
-            if (count != 0 || !hasRemaining(buffers, offset, length)) {
-                return count;
+        waits.readLock.lock();
+        try {
+            while (true) {
+                long count = BlockingChannels.readNow(channel, buffers, offset, length);
+                if (count != 0 || !hasRemaining(buffers, offset, length)) {
+                    return count;
+                }
+                IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.readLock.unlock();
         }
     }
 
@@ -126,12 +149,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.receiveNow(channel, buffer);
         }
-        while (true) {
-            SocketAddress sender = BlockingChannels.receiveNow(channel, buffer);
-            if (sender != null) {
-                return sender;
+        waits.readLock.lock();
+        try {
+            while (true) {
+                SocketAddress sender = BlockingChannels.receiveNow(channel, buffer);
+                if (sender != null) {
+                    return sender;
+                }
+                IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.readLock.unlock();
         }
     }
 
@@ -141,12 +169,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.sendNow(channel, buffer, target);
         }
-        while (true) {
-            int sent = BlockingChannels.sendNow(channel, buffer, target);
-            if (sent != 0 || !buffer.hasRemaining()) {
-                return sent;
+        waits.writeLock.lock();
+        try {
+            while (true) {
+                int sent = BlockingChannels.sendNow(channel, buffer, target);
+                if (sent != 0 || !buffer.hasRemaining()) {
+                    return sent;
+                }
+                IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.writeLock.unlock();
         }
     }
 
@@ -176,12 +209,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffer);
         }
-        while (true) {
-            int sent = BlockingChannels.writeNow(channel, buffer);
-            if (sent != 0 || !buffer.hasRemaining()) {
-                return sent;
+        waits.writeLock.lock();
+        try {
+            while (true) {
+                int sent = BlockingChannels.writeNow(channel, buffer);
+                if (sent != 0 || !buffer.hasRemaining()) {
+                    return sent;
+                }
+                IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.writeLock.unlock();
         }
     }
 
@@ -200,12 +238,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffers, offset, length);
         }
-        while (true) {
-            long sent = BlockingChannels.writeNow(channel, buffers, offset, length);
-            if (sent != 0 || !hasRemaining(buffers, offset, length)) {
-                return sent;
+        waits.writeLock.lock();
+        try {
+            while (true) {
+                long sent = BlockingChannels.writeNow(channel, buffers, offset, length);
+                if (sent != 0 || !hasRemaining(buffers, offset, length)) {
+                    return sent;
+                }
+                IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.writeLock.unlock();
         }
     }
 
@@ -215,13 +258,23 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.startConnect(channel, remote);
         }
-        if (BlockingChannels.startConnect(channel, remote)) {
-            return true;
+        waits.readLock.lock();
+        try {
+            waits.writeLock.lock();
+            try {
+                if (BlockingChannels.startConnect(channel, remote)) {
+                    return true;
+                }
+                while (!BlockingChannels.finishConnectNow(channel)) {
+                    IoWait.awaitConnectable(waits, IoWait.NO_DEADLINE);
+                }
+                return true;
+            } finally {
+                waits.writeLock.unlock();
+            }
+        } finally {
+            waits.readLock.unlock();
         }
-        while (!BlockingChannels.finishConnectNow(channel)) {
-            IoWait.awaitConnectable(waits, IoWait.NO_DEADLINE);
-        }
-        return true;
     }
 
     /** {@code channel.accept()}: in blocking mode, waits for a connection; the accepted channel is blocking. */
@@ -230,12 +283,17 @@ public final class ChannelCalls {
         if (waits == null) {
             return BlockingChannels.acceptNow(channel);
         }
-        while (true) {
-            SocketChannel accepted = BlockingChannels.acceptNow(channel);
-            if (accepted != null) {
-                return accepted;
+        waits.readLock.lock();
+        try {
+            while (true) {
+                SocketChannel accepted = BlockingChannels.acceptNow(channel);
+                if (accepted != null) {
+                    return accepted;
+                }
+                IoWait.awaitAcceptable(waits, IoWait.NO_DEADLINE);
             }
-            IoWait.awaitAcceptable(waits, IoWait.NO_DEADLINE);
+        } finally {
+            waits.readLock.unlock();
         }
     }
 }

@@ -17,8 +17,11 @@ import java.util.concurrent.locks.LockSupport;
  * <p>No wake-up is lost: a waiter joins the queue before it tries the lock again, and a release clears the owner
  * before it reads the queue, so either the waiter's try sees the lock free or the release sees the waiter. A woken
  * waiter that loses the lock to a newcomer stays first and is woken again by the newcomer's release.
+ *
+ * <p>Public only for pico-net's internal package, whose emulated channels keep a pair ({@code ChannelWaits}); that
+ * package is not rewritten, so the lock itself must live here. Not for programs.
  */
-final class TransferLock {
+public final class TransferLock {
     private static final VarHandle OWNER;
     private static final VarHandle WAITERS;
 
@@ -37,14 +40,20 @@ final class TransferLock {
     /** The threads waiting for the lock, first to be woken first; null until a caller first finds the lock held. */
     private volatile Queue<Thread> waiters;
 
-    void lock() {
+    /** A free lock. */
+    public TransferLock() {
+    }
+
+    /** Takes the lock, waiting (a PicoThread suspended) while another thread holds it. */
+    public void lock() {
         Thread caller = Thread.currentThread();
         if (!OWNER.compareAndSet(this, null, caller)) {
             lockAfterWaiting(caller);
         }
     }
 
-    void unlock() {
+    /** Releases the lock, which the caller holds, and wakes the first thread waiting for it. */
+    public void unlock() {
         owner = null;
         Queue<Thread> queue = waiters;
         if (queue != null) {

@@ -7,6 +7,7 @@ import org.picothreads.targets.net.channels.ChannelEcho;
 import org.picothreads.targets.net.channels.ConnectedDatagramChannelEcho;
 import org.picothreads.targets.net.channels.DatagramChannelEcho;
 import org.picothreads.targets.net.channels.ScatterGatherEcho;
+import org.picothreads.targets.net.channels.SharedBlockingChannels;
 import org.picothreads.transform.testing.ValidationAssertions;
 
 class ChannelValidationTest {
@@ -59,5 +60,20 @@ class ChannelValidationTest {
     void connected_datagram_channels_read_every_reply_including_an_empty_one_when_run_as_compiled() throws Exception {
         String result = ConnectedDatagramChannelEcho.run();
         assertEquals(15, result.split(": ok ok ok ok ok ok, blocking true", -1).length - 1, result);
+    }
+
+    @Test
+    void threads_blocked_at_once_in_one_direction_of_a_blocking_channel_are_serialized_on_pico_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(SharedBlockingChannels.class);
+    }
+
+    @Test
+    void threads_blocked_at_once_in_one_direction_of_a_blocking_channel_all_return_when_run_as_compiled()
+            throws Exception {
+        assertEquals("acceptors: 4 of 4 accepted a connection, 0 left blocked\n"
+                + "readers: aaaaaaaa bbbbbbbb cccccccc dddddddd, 0 left blocked\n"
+                + "writers: A=262144 B=262144 C=262144 D=262144; the peer read 1048576 bytes in runs"
+                + " [A=262144, B=262144, C=262144, D=262144], 0 left blocked", SharedBlockingChannels.run());
     }
 }

@@ -6,6 +6,7 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.concurrent.locks.LockSupport;
+import org.picothreads.net.TransferLock;
 import org.picothreads.runtime.internal.Parking;
 
 /**
@@ -19,6 +20,13 @@ public final class ChannelWaits {
 
     /** The channel, always in non-blocking mode. */
     final SelectableChannel channel;
+    /**
+     * Held by the program's blocking read, receive, accept or connect of the channel until it returns, as the JDK's
+     * read lock is: at most one thread waits to read at a time.
+     */
+    public final TransferLock readLock = new TransferLock();
+    /** Held by a blocking write, send or connect until it returns, as the JDK's write lock is. */
+    public final TransferLock writeLock = new TransferLock();
     /**
      * Guards the waiting threads, {@link #readerWoken}, the key's registration and its interest set against
      * {@link NetPoller}'s polls and the other waits, each of which may run on another carrier; never held across a
