@@ -6,7 +6,9 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.zip.CRC32;
 import java.util.zip.ZipEntry;
 import java.util.zip.ZipOutputStream;
@@ -91,25 +93,47 @@ final class ContainerWriter {
 
     /**
      * Writes {@code contents} as files under {@code directory}, refusing any entry whose name would place it
-     * outside (an absolute name, or one with {@code ..}).
+     * outside (an absolute name, or one with {@code ..}). The names are checked and the directories made first, in
+     * order; then the files are written on every processor, since creating a file is most of the cost and the files
+     * are independent.
      */
     static void writeDirectory(ClassContainer contents, Path directory) throws ContainerException {
         Path root = directory.toAbsolutePath().normalize();
-        for (ContainerEntry entry : contents.entries()) {
+        List<ContainerEntry> entries = contents.entries();
+        Path[] targets = new Path[entries.size()];
+        Set<Path> madeDirectories = new HashSet<>();
+        for (int index = 0; index < entries.size(); index++) {
+            ContainerEntry entry = entries.get(index);
             Path target = root.resolve(entry.name()).normalize();
             if (!target.startsWith(root)) {
                 throw new ContainerException("cannot write entry " + entry.name() + " of " + contents.path()
                         + ": its name leads outside the output directory");
             }
+            Path made = entry.isDirectory() ? target : target.getParent();
             try {
-                if (entry.isDirectory()) {
-                    Files.createDirectories(target);
-                } else {
-                    Files.createDirectories(target.getParent());
-                    Files.write(target, entry.bytes());
+                if (madeDirectories.add(made)) {
+                    Files.createDirectories(made);
                 }
             } catch (IOException failure) {
-                throw ContainerException.of("cannot write", target, failure);
+                throw ContainerException.of("cannot write", made, failure);
+            }
+            if (!entry.isDirectory()) {
+                targets[index] = target;
+            }
+        }
+        IOException[] failures = new IOException[entries.size()];
+        IndependentWork.forEachIndex(entries.size(), index -> {
+            if (targets[index] != null) {
+                try {
+                    Files.write(targets[index], entries.get(index).bytes());
+                } catch (IOException failure) {
+                    failures[index] = failure;
+                }
+            }
+        });
+        for (int index = 0; index < entries.size(); index++) {
+            if (failures[index] != null) {
+                throw ContainerException.of("cannot write", targets[index], failures[index]);
             }
         }
     }
