@@ -20,7 +20,9 @@ import org.picothreads.net.internal.IoWait;
  * otherwise they are the channel's own calls. Such calls in one direction of one channel are serialized, as the JDK's
  * channel locks serialize them: a read, receive or accept holds the channel's read lock until it returns, a write or
  * send its write lock (so a blocking write reaches the peer whole, never interleaved with another thread's), and a
- * connect both; a second thread meanwhile waits for the lock, suspended.
+ * connect both; a second thread meanwhile waits for the lock, suspended. A call waiting on a channel that another
+ * thread closes (through {@code BlockingChannels.close}) throws AsynchronousCloseException, as the JDK's does, or, a
+ * write that wrote some bytes, returns their count.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -46,6 +48,11 @@ public final class ChannelCalls {
                     return written;
                 }
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+                if (written > 0 && !channel.isOpen()) {
+                    // closed under a write that wrote some bytes: the JDK's returns their count
+                    return written;
+                }
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.writeLock.unlock();
@@ -82,6 +89,10 @@ public final class ChannelCalls {
                     return written;
                 }
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+                if (written > 0 && !channel.isOpen()) {
+                    return written;
+                }
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.writeLock.unlock();
@@ -107,6 +118,7 @@ public final class ChannelCalls {
                     return count;
                 }
                 IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.readLock.unlock();
@@ -128,6 +140,7 @@ public final class ChannelCalls {
                     return count;
                 }
                 IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.readLock.unlock();
@@ -157,6 +170,7 @@ public final class ChannelCalls {
                     return sender;
                 }
                 IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.readLock.unlock();
@@ -177,6 +191,7 @@ public final class ChannelCalls {
                     return sent;
                 }
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.writeLock.unlock();
@@ -217,6 +232,7 @@ public final class ChannelCalls {
                     return sent;
                 }
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.writeLock.unlock();
@@ -246,6 +262,7 @@ public final class ChannelCalls {
                     return sent;
                 }
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.writeLock.unlock();
@@ -267,6 +284,7 @@ public final class ChannelCalls {
                 }
                 while (!BlockingChannels.finishConnectNow(channel)) {
                     IoWait.awaitConnectable(waits, IoWait.NO_DEADLINE);
+                    waits.ensureOpenAfterWait();
                 }
                 return true;
             } finally {
@@ -291,6 +309,7 @@ public final class ChannelCalls {
                     return accepted;
                 }
                 IoWait.awaitAcceptable(waits, IoWait.NO_DEADLINE);
+                waits.ensureOpenAfterWait();
             }
         } finally {
             waits.readLock.unlock();

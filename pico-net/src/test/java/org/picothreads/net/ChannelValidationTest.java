@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
+import org.picothreads.targets.net.channels.ClosedUnderBlockedThreads;
 import org.picothreads.targets.net.channels.ConnectedDatagramChannelEcho;
 import org.picothreads.targets.net.channels.DatagramChannelEcho;
 import org.picothreads.targets.net.channels.ScatterGatherEcho;
@@ -75,5 +76,18 @@ class ChannelValidationTest {
                 + "readers: aaaaaaaa bbbbbbbb cccccccc dddddddd, 0 left blocked\n"
                 + "writers: A=262144 B=262144 C=262144 D=262144; the peer read 1048576 bytes in runs"
                 + " [A=262144, B=262144, C=262144, D=262144], 0 left blocked", SharedBlockingChannels.run());
+    }
+
+    @Test
+    void a_blocking_channel_closed_under_blocked_threads_ends_their_calls_as_on_platform_threads() throws Exception {
+        ValidationAssertions.assertSameResult(ClosedUnderBlockedThreads.class);
+    }
+
+    @Test
+    void a_blocking_channel_closed_under_blocked_threads_ends_their_calls_when_run_as_compiled() throws Exception {
+        assertEquals("readers: first AsynchronousCloseException, second ClosedChannelException, 0 left blocked\n"
+                + "writer: wrote a part, 0 left blocked\n"
+                + "acceptor: AsynchronousCloseException, port free again, 0 left blocked",
+                ClosedUnderBlockedThreads.run());
     }
 }

@@ -15,6 +15,7 @@ import java.nio.channels.Selector;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
@@ -71,6 +72,23 @@ public final class BlockingChannels {
                 EMULATED.remove(channel);
             }
             return channel.configureBlocking(block);
+        }
+    }
+
+    /**
+     * {@code channel.close()}: closes the channel and, when its blocking mode is emulated, wakes the threads waiting
+     * on it, which then throw {@code AsynchronousCloseException} as the JDK's blocked calls do, and returns once its
+     * socket is really closed (its port free again), as the JDK's close of a blocking channel does. Any other channel
+     * is only closed.
+     */
+    public static void close(AbstractInterruptibleChannel channel) throws IOException {
+        channel.close();
+        if (channel instanceof SelectableChannel) {
+            ChannelWaits waits = EMULATED.get(channel);
+            if (waits != null) {
+                waits.wakeAllAfterClose();
+                waits.awaitSocketClosed();
+            }
         }
     }
 

@@ -1,6 +1,7 @@
 package org.picothreads.net.internal;
 
 import java.io.IOException;
+import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
@@ -116,6 +117,16 @@ public final class ChannelWaits {
     /** Ends a platform thread's wait, after its selector dropped the channel's key. */
     void endPlatformWait() {
         platformSelector = null;
+    }
+
+    /**
+     * Throws AsynchronousCloseException when the channel was closed while the caller waited on it, as the JDK's
+     * blocking calls throw it to a thread blocked in them when another thread closes the channel.
+     */
+    public void ensureOpenAfterWait() throws AsynchronousCloseException {
+        if (!channel.isOpen()) {
+            throw new AsynchronousCloseException();
+        }
     }
 
     /** Throws ClosedChannelException when the channel is closed. */
