@@ -10,7 +10,7 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import org.picothreads.net.internal.BlockingChannels;
-import org.picothreads.net.internal.ChannelWaits;
+import org.picothreads.net.internal.EmulatedChannelWaits;
 import org.picothreads.net.internal.IoWait;
 
 /**
@@ -35,7 +35,7 @@ public final class ChannelCalls {
 
     /** {@code channel.write(buffer)}: in blocking mode, returns once every remaining byte is written. */
     public static int write(SocketChannel channel, ByteBuffer buffer) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffer);
         }
@@ -76,7 +76,7 @@ public final class ChannelCalls {
 
     /** {@code channel.write(buffers, offset, length)}: in blocking mode, returns once every byte is written. */
     public static long write(SocketChannel channel, ByteBuffer[] buffers, int offset, int length) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffers, offset, length);
         }
@@ -106,7 +106,7 @@ public final class ChannelCalls {
      */
     private static <C extends SelectableChannel & ReadableByteChannel> int readWaiting(C channel, ByteBuffer buffer)
             throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.readNow(channel, buffer);
         }
@@ -128,7 +128,7 @@ public final class ChannelCalls {
     /** A scattering read of a SocketChannel or a connected DatagramChannel, waiting as {@link #readWaiting} does. */
     private static <C extends SelectableChannel & ScatteringByteChannel> long readWaiting(C channel,
             ByteBuffer[] buffers, int offset, int length) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.readNow(channel, buffers, offset, length);
         }
@@ -158,7 +158,7 @@ public final class ChannelCalls {
 
     /** {@code channel.receive(buffer)} of a DatagramChannel: in blocking mode, waits for a datagram. */
     public static SocketAddress receive(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.receiveNow(channel, buffer);
         }
@@ -179,7 +179,7 @@ public final class ChannelCalls {
 
     /** {@code channel.send(buffer, target)} of a DatagramChannel: in blocking mode, waits until the datagram is sent. */
     public static int send(DatagramChannel channel, ByteBuffer buffer, SocketAddress target) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.sendNow(channel, buffer, target);
         }
@@ -220,7 +220,7 @@ public final class ChannelCalls {
 
     /** {@code channel.write(buffer)} of a connected DatagramChannel: in blocking mode, waits until it is sent. */
     public static int write(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffer);
         }
@@ -250,7 +250,7 @@ public final class ChannelCalls {
      */
     public static long write(DatagramChannel channel, ByteBuffer[] buffers, int offset, int length)
             throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.writeNow(channel, buffers, offset, length);
         }
@@ -271,7 +271,7 @@ public final class ChannelCalls {
 
     /** {@code channel.connect(remote)}: in blocking mode, returns true once the connection is established. */
     public static boolean connect(SocketChannel channel, SocketAddress remote) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.startConnect(channel, remote);
         }
@@ -297,7 +297,7 @@ public final class ChannelCalls {
 
     /** {@code channel.accept()}: in blocking mode, waits for a connection; the accepted channel is blocking. */
     public static SocketChannel accept(ServerSocketChannel channel) throws IOException {
-        ChannelWaits waits = BlockingChannels.waitsOf(channel);
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.acceptNow(channel);
         }

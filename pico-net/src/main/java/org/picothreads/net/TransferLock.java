@@ -18,7 +18,7 @@ import java.util.concurrent.locks.LockSupport;
  * before it reads the queue, so either the waiter's try sees the lock free or the release sees the waiter. A woken
  * waiter that loses the lock to a newcomer stays first and is woken again by the newcomer's release.
  *
- * <p>Public only for pico-net's internal package, whose emulated channels keep a pair ({@code ChannelWaits}); that
+ * <p>Public only for pico-net's internal package, whose emulated channels keep a pair ({@code EmulatedChannelWaits}); that
  * package is not rewritten, so the lock itself must live here. Not for programs.
  */
 public final class TransferLock {

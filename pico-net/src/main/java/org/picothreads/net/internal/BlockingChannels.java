@@ -28,7 +28,7 @@ import org.picothreads.runtime.internal.Parking;
  */
 public final class BlockingChannels {
     /** The emulated channels, with their waits; a channel leaves when the program switches it to non-blocking. */
-    private static final Map<SelectableChannel, ChannelWaits> EMULATED =
+    private static final Map<SelectableChannel, EmulatedChannelWaits> EMULATED =
             Collections.synchronizedMap(new WeakHashMap<>());
 
     private BlockingChannels() {
@@ -39,15 +39,15 @@ public final class BlockingChannels {
      * to emulation when the caller is a PicoThread; null when the call should go to the channel unchanged (a
      * non-blocking channel, or a blocking one that only platform threads have used).
      */
-    public static ChannelWaits waitsOf(SelectableChannel channel) throws IOException {
-        ChannelWaits waits = EMULATED.get(channel);
+    public static EmulatedChannelWaits waitsOf(SelectableChannel channel) throws IOException {
+        EmulatedChannelWaits waits = EMULATED.get(channel);
         if (waits != null || !Parking.onPicoThread()) {
             return waits;
         }
         synchronized (channel.blockingLock()) {
             waits = EMULATED.get(channel);
             if (waits == null && channel.isBlocking() && channel.isOpen()) {
-                waits = new ChannelWaits(channel);
+                waits = new EmulatedChannelWaits(channel);
                 EMULATED.put(channel, waits);
             }
             return waits;
@@ -84,7 +84,7 @@ public final class BlockingChannels {
     public static void close(AbstractInterruptibleChannel channel) throws IOException {
         channel.close();
         if (channel instanceof SelectableChannel) {
-            ChannelWaits waits = EMULATED.get(channel);
+            EmulatedChannelWaits waits = EMULATED.get(channel);
             if (waits != null) {
                 waits.wakeAllAfterClose();
                 waits.awaitSocketClosed();

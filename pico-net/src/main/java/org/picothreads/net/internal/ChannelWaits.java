@@ -1,13 +1,11 @@
 package org.picothreads.net.internal;
 
 import java.io.IOException;
-import java.nio.channels.AsynchronousCloseException;
 import java.nio.channels.ClosedChannelException;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.SelectionKey;
 import java.nio.channels.Selector;
 import java.util.concurrent.locks.LockSupport;
-import org.picothreads.net.TransferLock;
 import org.picothreads.runtime.internal.Parking;
 
 /**
@@ -15,19 +13,12 @@ import org.picothreads.runtime.internal.Parking;
  * connecting), and the channel's key in the scheduler's selector: one per socket, created with it, so that a wait
  * allocates nothing. Any carrier may wait, poll or close concurrently: see {@link NetPoller}.
  */
-public final class ChannelWaits {
+public class ChannelWaits {
     /** How often a close checks whether a platform thread's wait on the channel has ended: every 0.1 ms. */
     private static final long PLATFORM_WAIT_END_POLL_NANOS = 100_000;
 
     /** The channel, always in non-blocking mode. */
     final SelectableChannel channel;
-    /**
-     * Held by the program's blocking read, receive, accept or connect of the channel until it returns, as the JDK's
-     * read lock is: at most one thread waits to read at a time.
-     */
-    public final TransferLock readLock = new TransferLock();
-    /** Held by a blocking write, send or connect until it returns, as the JDK's write lock is. */
-    public final TransferLock writeLock = new TransferLock();
     /**
      * Guards the waiting threads, {@link #readerWoken}, the key's registration and its interest set against
      * {@link NetPoller}'s polls and the other waits, each of which may run on another carrier; never held across a
@@ -117,16 +108,6 @@ public final class ChannelWaits {
     /** Ends a platform thread's wait, after its selector dropped the channel's key. */
     void endPlatformWait() {
         platformSelector = null;
-    }
-
-    /**
-     * Throws AsynchronousCloseException when the channel was closed while the caller waited on it, as the JDK's
-     * blocking calls throw it to a thread blocked in them when another thread closes the channel.
-     */
-    public void ensureOpenAfterWait() throws AsynchronousCloseException {
-        if (!channel.isOpen()) {
-            throw new AsynchronousCloseException();
-        }
     }
 
     /** Throws ClosedChannelException when the channel is closed. */
