@@ -11,16 +11,20 @@ import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.runtime.internal.DirectStream;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * A {@link PicoSocket}'s input stream, buffered as in the paper: a read that the buffer can satisfy returns at once;
  * otherwise one non-blocking read of the channel refills the buffer, and only when the channel has nothing does
  * the reading PicoThread suspend until it is readable (or SO_TIMEOUT passes).
  */
-public final class PicoSocketInputStream extends InputStream implements DirectStream {
+public final class PicoSocketInputStream extends InputStream implements DirectStream, MonitorHome {
     /** Size of the buffer; the paper found no difference in throughput between 2 and 50 KB. */
     private static final int BUFFER_SIZE = 8192;
 
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     private final PicoSocket socket;
     /** The bytes read from the channel; {@link #buffered} wraps it, so a refill allocates nothing. */
     private final byte[] buffer = new byte[BUFFER_SIZE];
@@ -200,5 +204,11 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     @Override
     public void close() throws IOException {
         socket.close();
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

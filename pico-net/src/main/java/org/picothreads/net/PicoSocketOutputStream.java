@@ -10,6 +10,8 @@ import org.picothreads.net.internal.IoWait;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.TransferBuffers;
 import org.picothreads.runtime.internal.DirectStream;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * A {@link PicoSocket}'s output stream, unbuffered like java.net's: each write hands all its bytes to the channel
@@ -18,7 +20,9 @@ import org.picothreads.runtime.internal.DirectStream;
  * The bytes go to the channel in steps of up to 64 KB through a direct buffer that the stream does not own
  * ({@link TransferBuffers}): a 16 KB write is one system call when the send buffer has room, as java.net's.
  */
-public final class PicoSocketOutputStream extends OutputStream implements DirectStream {
+public final class PicoSocketOutputStream extends OutputStream implements DirectStream, MonitorHome {
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     private final PicoSocket socket;
     /** The byte of {@link #write(int)}; a write of one byte allocates nothing. */
     private final byte[] single = new byte[1];
@@ -98,5 +102,11 @@ public final class PicoSocketOutputStream extends OutputStream implements Direct
     @Override
     public void close() throws IOException {
         socket.close();
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

@@ -5,15 +5,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The BufferedInputStream that rewritten code creates: it fills the inherited buffer ({@code buf}, {@code count},
  * {@code pos}, {@code markpos}, {@code marklimit}) itself, calling only the underlying stream's {@code read} and
  * {@code skip}, so that a read suspending below it is captured through it.
  */
-public class PicoBufferedInputStream extends BufferedInputStream {
+public class PicoBufferedInputStream extends BufferedInputStream implements MonitorHome {
     private static final int DEFAULT_BUFFER_SIZE = 8192;
 
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** As {@link BufferedInputStream#BufferedInputStream(InputStream)}. */
     public PicoBufferedInputStream(InputStream in) {
         this(in, DEFAULT_BUFFER_SIZE);
@@ -231,5 +235,11 @@ public class PicoBufferedInputStream extends BufferedInputStream {
         if (source != null) {
             source.close();
         }
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

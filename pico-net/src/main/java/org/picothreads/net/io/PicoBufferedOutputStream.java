@@ -3,14 +3,18 @@ package org.picothreads.net.io;
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The BufferedOutputStream that rewritten code creates: it fills and flushes the inherited buffer ({@code buf},
  * {@code count}) itself, calling only the underlying stream's {@code write}, {@code flush} and {@code close}, so
  * that a write suspending below it is captured through it.
  */
-public class PicoBufferedOutputStream extends BufferedOutputStream {
+public class PicoBufferedOutputStream extends BufferedOutputStream implements MonitorHome {
     private static final int DEFAULT_BUFFER_SIZE = 8192;
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** Set once close has started: a second close does nothing. */
     private boolean closed;
 
@@ -79,5 +83,11 @@ public class PicoBufferedOutputStream extends BufferedOutputStream {
             closed = true;
         }
         OutputStreams.flushThenClose(this, out);
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

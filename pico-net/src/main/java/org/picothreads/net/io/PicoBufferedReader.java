@@ -6,18 +6,22 @@ import java.io.Reader;
 import java.io.Writer;
 import java.nio.CharBuffer;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The BufferedReader that rewritten code creates: its buffer, {@code readLine} and mark logic are its own and call
  * only the underlying reader's {@code read}, so that a read suspending below it is captured through it. The
  * superclass is given a one-character buffer it never uses.
  */
-public class PicoBufferedReader extends BufferedReader {
+public class PicoBufferedReader extends BufferedReader implements MonitorHome {
     private static final int DEFAULT_BUFFER_SIZE = 8192;
     private static final int DEFAULT_EXPECTED_LINE_LENGTH = 80;
     private static final int INVALIDATED = -2;
     private static final int UNMARKED = -1;
 
+    /** This reader's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** The reader below, null once closed. */
     private Reader source;
     private char[] buffer;
@@ -325,5 +329,11 @@ public class PicoBufferedReader extends BufferedReader {
     @Override
     public long transferTo(Writer out) throws IOException {
         return ReaderLoops.transferTo(this, out);
+    }
+
+    /** Not for programs: the runtime's monitor of this reader (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

@@ -5,6 +5,8 @@ import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 import org.picothreads.runtime.internal.Parking;
 
 /**
@@ -12,11 +14,13 @@ import org.picothreads.runtime.internal.Parking;
  * {@code write} and {@code flush}, so that a write suspending below it is captured through it. The superclass is
  * given a one-character buffer it never uses.
  */
-public class PicoBufferedWriter extends BufferedWriter {
+public class PicoBufferedWriter extends BufferedWriter implements MonitorHome {
     private static final int DEFAULT_BUFFER_SIZE = 8192;
     /** The first buffer of a writer created on a PicoThread with the default size, as the JDK's on a virtual thread. */
     private static final int INITIAL_BUFFER_SIZE_ON_PICOTHREADS = 512;
 
+    /** This writer's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** The writer below, null once closed. */
     private Writer target;
     private char[] buffer;
@@ -213,5 +217,11 @@ public class PicoBufferedWriter extends BufferedWriter {
         } else if (offset < 0 || length < 0 || offset > size - length) {
             throw new IndexOutOfBoundsException();
         }
+    }
+
+    /** Not for programs: the runtime's monitor of this writer (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

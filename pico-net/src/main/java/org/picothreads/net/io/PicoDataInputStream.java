@@ -8,6 +8,8 @@ import java.io.OutputStream;
 import java.io.PushbackInputStream;
 import java.util.Objects;
 import org.picothreads.runtime.internal.DirectDataInput;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The DataInputStream that rewritten code creates. DataInputStream's reading methods are final, so rewritten code
@@ -15,7 +17,9 @@ import org.picothreads.runtime.internal.DirectDataInput;
  * JDK's logic, so that a read suspending below is captured through them. Code that was not rewritten calls the
  * JDK's final methods, which work on the same stream.
  */
-public class PicoDataInputStream extends DataInputStream implements DirectDataInput {
+public class PicoDataInputStream extends DataInputStream implements DirectDataInput, MonitorHome {
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** As {@link DataInputStream#DataInputStream(InputStream)}. */
     public PicoDataInputStream(InputStream in) {
         super(in);
@@ -180,5 +184,11 @@ public class PicoDataInputStream extends DataInputStream implements DirectDataIn
         byte[] bytes = new byte[length];
         readFullyDirectly(bytes, 0, length);
         return ModifiedUtf8.decode(bytes, length);
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

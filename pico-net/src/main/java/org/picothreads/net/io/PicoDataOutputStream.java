@@ -4,6 +4,8 @@ import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import org.picothreads.runtime.internal.DirectDataOutput;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The DataOutputStream that rewritten code creates. DataOutputStream's typed writes are final, so rewritten code
@@ -11,7 +13,9 @@ import org.picothreads.runtime.internal.DirectDataOutput;
  * count into the inherited {@code written} as the JDK does, so that a write suspending below is captured through
  * them.
  */
-public class PicoDataOutputStream extends DataOutputStream implements DirectDataOutput {
+public class PicoDataOutputStream extends DataOutputStream implements DirectDataOutput, MonitorHome {
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** Set once close has started: a second close does nothing. */
     private boolean closed;
 
@@ -100,5 +104,11 @@ public class PicoDataOutputStream extends DataOutputStream implements DirectData
         byte[] bytes = ModifiedUtf8.encode(text);
         out.write(bytes, 0, bytes.length);
         count(bytes.length);
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

@@ -11,15 +11,19 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The InputStreamReader that rewritten code creates: it decodes with its own CharsetDecoder over its own byte
  * buffer, calling only the stream's {@code read}, so that a read suspending in the stream is captured through it.
  * The superclass's decoder and its 8 KB byte buffer are allocated but never used.
  */
-public class PicoInputStreamReader extends InputStreamReader {
+public class PicoInputStreamReader extends InputStreamReader implements MonitorHome {
     private static final int BYTE_BUFFER_SIZE = 8192;
 
+    /** This reader's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** The stream the bytes come from. */
     private final InputStream source;
     private final CharsetDecoder decoder;
@@ -240,5 +244,11 @@ public class PicoInputStreamReader extends InputStreamReader {
             bytes.flip();
         }
         return bytes.remaining();
+    }
+
+    /** Not for programs: the runtime's monitor of this reader (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

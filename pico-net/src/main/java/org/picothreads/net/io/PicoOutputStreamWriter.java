@@ -11,15 +11,19 @@ import java.nio.charset.Charset;
 import java.nio.charset.CharsetEncoder;
 import java.nio.charset.CoderResult;
 import java.nio.charset.CodingErrorAction;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The OutputStreamWriter that rewritten code creates: it encodes with its own CharsetEncoder into its own byte
  * buffer and calls only the stream's {@code write} and {@code flush}, so that a write suspending in the stream is
  * captured through it. The superclass's encoder and its 8 KB byte buffer are allocated but never used.
  */
-public class PicoOutputStreamWriter extends OutputStreamWriter {
+public class PicoOutputStreamWriter extends OutputStreamWriter implements MonitorHome {
     private static final int BYTE_BUFFER_SIZE = 8192;
 
+    /** This writer's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** The stream the bytes go to. */
     private final OutputStream target;
     private final CharsetEncoder encoder;
@@ -247,5 +251,11 @@ public class PicoOutputStreamWriter extends OutputStreamWriter {
         if (count > 0) {
             target.write(bytes.array(), bytes.arrayOffset(), count);
         }
+    }
+
+    /** Not for programs: the runtime's monitor of this writer (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

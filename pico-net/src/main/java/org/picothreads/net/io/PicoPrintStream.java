@@ -15,6 +15,8 @@ import java.nio.charset.Charset;
 import java.util.Formatter;
 import java.util.Locale;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The PrintStream that rewritten code creates: printing, encoding (a {@link PicoOutputStreamWriter} over this
@@ -22,10 +24,12 @@ import java.util.Objects;
  * {@code out}, so that a write suspending below it is captured through it. The superclass's own writers and their
  * 8 KB buffers are allocated but never used.
  */
-public class PicoPrintStream extends PrintStream {
+public class PicoPrintStream extends PrintStream implements MonitorHome {
     /** {@code PrintStream.charset()} (JDK 18), to encode with the charset the superclass chose; null on JDK 17. */
     private static final MethodHandle CHARSET = charsetAccessor();
 
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     private final boolean autoFlush;
     private boolean trouble;
     /** Encodes text into bytes written to this stream; it keeps a pending high surrogate between prints. */
@@ -516,5 +520,11 @@ public class PicoPrintStream extends PrintStream {
     public PrintStream append(char character) {
         print(character);
         return this;
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

@@ -16,13 +16,17 @@ import java.nio.charset.UnsupportedCharsetException;
 import java.util.Formatter;
 import java.util.Locale;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The PrintWriter that rewritten code creates: printing, formatting, the error flag and automatic flushing are its
  * own, over the inherited {@code out} writer (a {@link PicoBufferedWriter} over a {@link PicoOutputStreamWriter}
  * when given a stream or a file), so that a write suspending below it is captured through it.
  */
-public class PicoPrintWriter extends PrintWriter {
+public class PicoPrintWriter extends PrintWriter implements MonitorHome {
+    /** This writer's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     private final boolean autoFlush;
     private boolean trouble;
     /** The PrintStream this writer was made over, whose error flag checkError reports. */
@@ -417,5 +421,11 @@ public class PicoPrintWriter extends PrintWriter {
     public PrintWriter append(char character) {
         write(character);
         return this;
+    }
+
+    /** Not for programs: the runtime's monitor of this writer (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

@@ -5,12 +5,16 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PushbackInputStream;
 import java.util.Objects;
+import org.picothreads.runtime.internal.MonitorHome;
+import org.picothreads.runtime.internal.Monitors;
 
 /**
  * The PushbackInputStream that rewritten code creates: it reads the inherited pushback buffer and calls only the
  * underlying stream's {@code read} and {@code skip}, so that a read suspending below it is captured through it.
  */
-public class PicoPushbackInputStream extends PushbackInputStream {
+public class PicoPushbackInputStream extends PushbackInputStream implements MonitorHome {
+    /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
+    private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** As {@link PushbackInputStream#PushbackInputStream(InputStream, int)}. */
     public PicoPushbackInputStream(InputStream in, int size) {
         super(in, size);
@@ -124,5 +128,11 @@ public class PicoPushbackInputStream extends PushbackInputStream {
             in = null;
             buf = null;
         }
+    }
+
+    /** Not for programs: the runtime's monitor of this stream (see {@link MonitorHome}). */
+    @Override
+    public final Monitors.Monitor runtimeMonitor() {
+        return runtimeMonitor;
     }
 }

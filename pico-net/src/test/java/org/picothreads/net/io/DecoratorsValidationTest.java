@@ -4,6 +4,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.io.data.DataStreamsOverSlowStream;
+import org.picothreads.targets.io.locks.SharedWriterLocks;
 import org.picothreads.targets.io.readers.ReadersOverSlowStream;
 import org.picothreads.targets.io.writers.WritersOverSlowStream;
 
@@ -21,5 +22,11 @@ class DecoratorsValidationTest {
     @Test
     void data_pushback_and_buffered_streams_over_a_slow_stream_read_back_every_value_and_never_pin() throws Exception {
         assertSameResult(DataStreamsOverSlowStream.class);
+    }
+
+    @Test
+    void a_program_locking_the_objects_a_writer_chain_locks_is_excluded_and_woken_as_on_platform_threads()
+            throws Exception {
+        assertSameResult(SharedWriterLocks.class);
     }
 }

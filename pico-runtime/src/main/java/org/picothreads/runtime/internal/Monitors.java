@@ -33,6 +33,12 @@ import java.util.concurrent.atomic.AtomicInteger;
  * rarely meet on one lock; everything about one object's monitor (its owner, entrants, wait set, the platform
  * threads waiting for it) is under its stripe's lock, so exclusion is exactly as with one table. No stripe's lock is
  * held while anyone waits.
+ *
+ * <p>An object of PicoThreads' own libraries that is a {@link MonitorHome} (pico-net's streams, readers and writers,
+ * whose regions are entered at every call) keeps its monitor itself, made with it by {@link #newHomedMonitor()} and
+ * bound to a stripe then: its regions find the monitor without hashing the object or touching a table, and an unused
+ * one stays where it is instead of being removed. The monitor is the same one for every region on that object,
+ * the program's and the library's, under the same stripe's lock, so exclusion is unchanged.
  */
 public final class Monitors {
     /**
@@ -82,16 +88,54 @@ public final class Monitors {
         final ArrayDeque<Monitor> spare = new ArrayDeque<>();
     }
 
-    /** The stripe that holds the monitor of {@code object}. */
+    /** The stripe for the next homed monitor; racy on purpose, any stripe will do. */
+    private static int nextHomedStripe;
+
+    /** The stripe that holds the monitor of {@code object}: its home's, or the one its identity hash picks. */
     private static Stripe stripeOf(Object object) {
-        return STRIPES[System.identityHashCode(object) & (STRIPE_COUNT - 1)];
+        return stripeOf(homedMonitor(object), object);
+    }
+
+    /** As {@link #stripeOf(Object)}, given what {@link #homedMonitor} answered for {@code object}. */
+    private static Stripe stripeOf(Monitor homed, Object object) {
+        return homed != null ? homed.stripe : STRIPES[System.identityHashCode(object) & (STRIPE_COUNT - 1)];
+    }
+
+    /**
+     * A monitor for a {@link MonitorHome} to keep for the object it is made with (one per object, never shared):
+     * unused until a region on that object needs it.
+     */
+    public static Monitor newHomedMonitor() {
+        int index = nextHomedStripe++;
+        return new Monitor(STRIPES[index & (STRIPE_COUNT - 1)]);
+    }
+
+    /** The monitor of {@code object} if it has one now (always, for a homed one), else null; under the stripe. */
+    private static Monitor lookup(Stripe stripe, Object object) {
+        return lookup(stripe, homedMonitor(object), object);
+    }
+
+    /** As {@link #lookup(Stripe, Object)}, given what {@link #homedMonitor} answered for {@code object}. */
+    private static Monitor lookup(Stripe stripe, Monitor homed, Object object) {
+        return homed != null ? homed : stripe.table.get(object);
+    }
+
+    /**
+     * The monitor {@code object} keeps itself, or null when it is not a {@link MonitorHome} or has not made its monitor
+     * yet (a region entered by its superclass's constructor, which also leaves it there, uses the table).
+     */
+    private static Monitor homedMonitor(Object object) {
+        return object instanceof MonitorHome home ? home.runtimeMonitor() : null;
     }
 
     /**
      * The runtime state of one object's monitor. Most monitors are entered and left by one owner with nobody
-     * waiting, so the queues are created only when someone waits.
+     * waiting, so the queues are created only when someone waits. Public only as the type a {@link MonitorHome} holds;
+     * nothing of it is open to other classes.
      */
-    private static final class Monitor {
+    public static final class Monitor {
+        /** The stripe whose lock guards this monitor when it is homed, or null for one of a stripe's table. */
+        private final Stripe stripe;
         /** The owning Task or platform Thread, or null. */
         Object owner;
         /** How many times the owner has entered. */
@@ -104,6 +148,10 @@ public final class Monitors {
         private ArrayDeque<Waiter> waitSet;
         /** Platform threads waiting to enter or in wait(). */
         int platformWaiters;
+
+        private Monitor(Stripe stripe) {
+            this.stripe = stripe;
+        }
 
         ArrayDeque<Task> entrants() {
             if (entrants == null) {
@@ -134,21 +182,35 @@ public final class Monitors {
 
     /** The monitor of {@code object}, put in its stripe's table (a spare one when there is one) if absent; under the stripe. */
     private static Monitor monitorOf(Stripe stripe, Object object) {
+        return monitorOf(stripe, homedMonitor(object), object);
+    }
+
+    /** As {@link #monitorOf(Stripe, Object)}, given what {@link #homedMonitor} answered for {@code object}. */
+    private static Monitor monitorOf(Stripe stripe, Monitor homed, Object object) {
+        if (homed != null) {
+            return homed;
+        }
         Monitor monitor = stripe.table.get(object);
         if (monitor == null) {
             monitor = stripe.spare.poll();
             if (monitor == null) {
-                monitor = new Monitor();
+                monitor = new Monitor(null);
             }
             stripe.table.put(object, monitor);
         }
         return monitor;
     }
 
-    /** Removes an unused monitor from its stripe's table and keeps it for reuse; under the stripe. */
+    /**
+     * Removes an unused monitor from its stripe's table and keeps it for reuse, or leaves a homed one in its home;
+     * under the stripe.
+     */
     private static void discard(Stripe stripe, Object object, Monitor monitor) {
-        stripe.table.remove(object);
         monitor.recursions = 0;
+        if (monitor.stripe != null) {
+            return;
+        }
+        stripe.table.remove(object);
         if (stripe.spare.size() < MOST_SPARE) {
             stripe.spare.push(monitor);
         }
@@ -227,10 +289,11 @@ public final class Monitors {
      * well (a pinned thread blocks its carrier for real), so it is never the owner found here.
      */
     public static boolean mustBackOff(Object object) {
-        Stripe stripe = stripeOf(object);
+        Monitor homed = homedMonitor(object);
+        Stripe stripe = stripeOf(homed, object);
         Object me = owner();
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, homed, object);
             return monitor != null && monitor.owner != null && monitor.owner != me;
         }
     }
@@ -250,7 +313,7 @@ public final class Monitors {
         }
         while (true) {
             synchronized (stripe) {
-                Monitor monitor = stripe.table.get(object);
+                Monitor monitor = lookup(stripe, object);
                 if (monitor == null || monitor.owner == null || monitor.owner == task) {
                     return;
                 }
@@ -264,7 +327,7 @@ public final class Monitors {
             } finally {
                 task.pinDepth--;
                 synchronized (stripe) {
-                    Monitor monitor = stripe.table.get(object);
+                    Monitor monitor = lookup(stripe, object);
                     if (monitor != null && monitor.backedOff != null) {
                         monitor.backedOff.remove(task);
                         if (monitor.isUnused()) {
@@ -281,7 +344,7 @@ public final class Monitors {
         boolean interrupted = false;
         synchronized (stripe) {
             while (true) {
-                Monitor monitor = stripe.table.get(object);
+                Monitor monitor = lookup(stripe, object);
                 if (monitor == null || monitor.owner == null || monitor.owner == thread) {
                     break;
                 }
@@ -309,10 +372,11 @@ public final class Monitors {
      * exception here could send javac's catch-any handler of the region (which covers itself) round forever.
      */
     public static void exit(Object object) {
-        Stripe stripe = stripeOf(object);
+        Monitor homed = homedMonitor(object);
+        Stripe stripe = stripeOf(homed, object);
         Object me = owner();
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, homed, object);
             if (monitor != null && monitor.owner == me && --monitor.recursions == 0) {
                 release(stripe, object, monitor);
             }
@@ -359,7 +423,7 @@ public final class Monitors {
             }
             long timeout = TimeUnit.MILLISECONDS.toNanos(millis) + (nanos > 0 ? 1 : 0);
             synchronized (stripe) {
-                Monitor monitor = stripe.table.get(object);
+                Monitor monitor = lookup(stripe, object);
                 if (monitor == null || monitor.owner != task) {
                     if (!Thread.holdsLock(object)) {
                         throw new IllegalMonitorStateException("current thread is not owner");
@@ -379,7 +443,7 @@ public final class Monitors {
         }
         awaitNotification(task, waiter);
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, object);
             if (monitor != null && !waiter.notified) {
                 if (monitor.waitSet != null) {
                     monitor.waitSet.remove(waiter);
@@ -403,7 +467,7 @@ public final class Monitors {
     static void threadTerminated(Thread thread) {
         Stripe stripe = stripeOf(thread);
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(thread);
+            Monitor monitor = lookup(stripe, thread);
             if (monitor != null && monitor.waitSet != null) {
                 Waiter waiter;
                 while ((waiter = monitor.waitSet.poll()) != null) {
@@ -440,7 +504,7 @@ public final class Monitors {
         Stripe stripe = stripeOf(object);
         Object me = owner();
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, object);
             if (monitor != null && monitor.owner != null) {
                 return monitor.owner == me;
             }
@@ -458,10 +522,11 @@ public final class Monitors {
      * interrupt does not end the wait and stays set, as on a platform thread.
      */
     private static void acquire(Task task, Object object, int recursions) {
-        Stripe stripe = stripeOf(object);
+        Monitor homed = homedMonitor(object);
+        Stripe stripe = stripeOf(homed, object);
         while (true) {
             synchronized (stripe) {
-                Monitor monitor = monitorOf(stripe, object);
+                Monitor monitor = monitorOf(stripe, homed, object);
                 if (monitor.owner == task) {
                     monitor.recursions += recursions;
                     return;
@@ -532,7 +597,7 @@ public final class Monitors {
         Stripe stripe = stripeOf(object);
         Object me = owner();
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, object);
             boolean ownsRuntimeMonitor = monitor != null && monitor.owner == me;
             if (!ownsRuntimeMonitor && !Thread.holdsLock(object)) {
                 throw new IllegalMonitorStateException("current thread is not owner");
@@ -633,7 +698,7 @@ public final class Monitors {
         Thread thread = Thread.currentThread();
         int recursions = 0;
         synchronized (stripe) {
-            Monitor monitor = stripe.table.get(object);
+            Monitor monitor = lookup(stripe, object);
             if (monitor != null && monitor.owner == thread) {
                 recursions = monitor.recursions;
                 monitor.recursions = 0;
