@@ -318,7 +318,10 @@ out.append('`ThirdPartyServerHarness`: NanoHTTPD 2.3.1\'s `SimpleWebServer` (Mav
            'measured window; server CPU is the child JVM\'s user and system time over the window, from /proc, and '
            'client CPU the harness JVM\'s own (clients and checking). In the first row the servers and the clients '
            'share both cores; in the second each server runs under `taskset -c 0` and the harness under '
-           '`taskset -c 1`, so that each server has one core of its own.\n')
+           '`taskset -c 1`, so that each server has one core of its own. Each side is measured twice, in the order '
+           'PicoThreads, platform, platform, PicoThreads, each time with a server JVM of its own, and the table gives '
+           'its two windows together: the harness JVM\'s own JIT is still warming up in the first window, which '
+           'before fell to PicoThreads alone, and the shared machine\'s speed drifts.\n')
 def load_server(name):
     try:
         return json.loads(read(name, '') or 'null')

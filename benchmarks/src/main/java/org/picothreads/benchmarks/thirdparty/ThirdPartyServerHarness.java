@@ -18,7 +18,9 @@ import java.util.stream.Stream;
  * the same jars unrewritten on platform threads (its {@code new Thread} per connection cannot be given virtual
  * threads without changing it). Each server runs in a child JVM; this JVM drives {@code CLIENTS} concurrent
  * keep-alive clients (virtual threads) for a warm-up and a measured window, checks every response, and prints one
- * JSON object on standard output (and a readable line on standard error).
+ * JSON object on standard output (and a readable line per window on standard error). Each side is measured twice, in
+ * the order PicoThreads, platform, platform, PicoThreads, each time with a server JVM of its own, and reported over
+ * its two windows together.
  *
  * <pre>
  *   java -cp benchmarks.jar org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
@@ -49,8 +51,14 @@ public final class ThirdPartyServerHarness {
             List<Path> picoClassPath = new ArrayList<>(rewritten);
             picoClassPath.addAll(ThirdPartyServer.picoLibraries());
             ServedFiles files = ServedFiles.generate(work.resolve("www"));
-            String pico = side("pico", picoClassPath, files, clients, warmup, measured);
-            String platform = side("platform", published, files, clients, warmup, measured);
+            // Each side twice, in the order pico, platform, platform, pico: the harness's own JIT warms up during the
+            // first window, and the machine's speed drifts, and neither then favours one side.
+            Window picoFirst = side("pico", picoClassPath, files, clients, warmup, measured);
+            Window platformFirst = side("platform", published, files, clients, warmup, measured);
+            Window platformSecond = side("platform", published, files, clients, warmup, measured);
+            Window picoSecond = side("pico", picoClassPath, files, clients, warmup, measured);
+            String pico = Window.combined(picoFirst, picoSecond);
+            String platform = Window.combined(platformFirst, platformSecond);
             String cpus = System.getProperty("thirdparty.serverCpus");
             System.out.println("{\"server\": \"" + published.get(0).getFileName() + " + "
                     + published.get(1).getFileName() + "\", \"serverCpus\": "
@@ -67,8 +75,24 @@ public final class ThirdPartyServerHarness {
         }
     }
 
-    /** Serves from a child JVM on {@code classPath} and measures it: one JSON object. */
-    private static String side(String name, List<Path> classPath, ServedFiles files, int clients, Duration warmup,
+    /** One measured window of one side: its checked responses, its length, and the CPU the two JVMs used in it. */
+    private record Window(long responses, double seconds, int serverThreads, long serverCpuNanos, long clientCpuNanos) {
+        /** The windows of one side as one JSON object: their totals, then each window's rate. */
+        static String combined(Window first, Window second) {
+            long responses = first.responses + second.responses;
+            double seconds = first.seconds + second.seconds;
+            return String.format(Locale.ROOT, "{\"responses\": %d, \"seconds\": %.3f, \"requestsPerSecond\": %.1f,"
+                    + " \"serverThreads\": %d, \"serverCpuMicrosPerRequest\": %.1f, \"clientCpuMicrosPerRequest\":"
+                    + " %.1f, \"windowRequestsPerSecond\": [%.1f, %.1f]}", responses, seconds, responses / seconds,
+                    Math.max(first.serverThreads, second.serverThreads),
+                    (first.serverCpuNanos + second.serverCpuNanos) / 1e3 / responses,
+                    (first.clientCpuNanos + second.clientCpuNanos) / 1e3 / responses,
+                    first.responses / first.seconds, second.responses / second.seconds);
+        }
+    }
+
+    /** Serves from a child JVM on {@code classPath} and measures one window of it. */
+    private static Window side(String name, List<Path> classPath, ServedFiles files, int clients, Duration warmup,
             Duration measured) throws Exception {
         AtomicInteger threads = new AtomicInteger();
         AtomicLong cpuNanos = new AtomicLong();
@@ -106,10 +130,8 @@ public final class ThirdPartyServerHarness {
                 + " JVM: %d threads, %.0f us CPU per request; client JVM: %.0f us CPU per request%n", name, clients,
                 measurement.responses(), measurement.seconds(), measurement.requestsPerSecond(), threads.get(),
                 cpuMicrosPerRequest, clientCpuMicrosPerRequest);
-        return String.format(Locale.ROOT, "{\"responses\": %d, \"seconds\": %.3f, \"requestsPerSecond\": %.1f,"
-                + " \"serverThreads\": %d, \"serverCpuMicrosPerRequest\": %.1f, \"clientCpuMicrosPerRequest\":"
-                + " %.1f}", measurement.responses(), measurement.seconds(), measurement.requestsPerSecond(),
-                threads.get(), cpuMicrosPerRequest, clientCpuMicrosPerRequest);
+        return new Window(measurement.responses(), measurement.seconds(), threads.get(), cpuNanos.get(),
+                clientCpuNanos.get());
     }
 
     /** A reading of the server that may fail with an IOException. */
