@@ -17,18 +17,22 @@ import org.picothreads.runtime.internal.Monitors;
 /**
  * The OutputStreamWriter that rewritten code creates: it encodes with its own CharsetEncoder into its own byte
  * buffer and calls only the stream's {@code write} and {@code flush}, so that a write suspending in the stream is
- * captured through it. The superclass's encoder and its 8 KB byte buffer are allocated but never used.
+ * captured through it. The superclass's encoder and its byte buffer are allocated but never used.
  */
 public class PicoOutputStreamWriter extends OutputStreamWriter implements MonitorHome {
     private static final int BYTE_BUFFER_SIZE = 8192;
+    private static final int INITIAL_BYTE_BUFFER_SIZE = 512;
 
     /** This writer's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
     private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     /** The stream the bytes go to. */
     private final OutputStream target;
     private final CharsetEncoder encoder;
-    /** Encoded bytes not written yet, in write mode (from 0 to position). */
-    private final ByteBuffer bytes = ByteBuffer.allocate(BYTE_BUFFER_SIZE);
+    /**
+     * Encoded bytes not written yet, in write mode (from 0 to position): 512 bytes at first, grown up to 8 KB as it
+     * fills ({@link #makeRoom}).
+     */
+    private ByteBuffer bytes = ByteBuffer.allocate(INITIAL_BYTE_BUFFER_SIZE);
     /** A high surrogate that ended the last write, waiting for its low half. */
     private char leftoverChar;
     private boolean haveLeftoverChar;
@@ -164,7 +168,7 @@ public class PicoOutputStreamWriter extends OutputStreamWriter implements Monito
                         break;
                     }
                     if (result.isOverflow()) {
-                        writeBytes();
+                        makeRoom();
                         continue;
                     }
                     result.throwException();
@@ -200,7 +204,7 @@ public class PicoOutputStreamWriter extends OutputStreamWriter implements Monito
                 break;
             }
             if (result.isOverflow()) {
-                writeBytes();
+                makeRoom();
                 continue;
             }
             result.throwException();
@@ -236,12 +240,29 @@ public class PicoOutputStreamWriter extends OutputStreamWriter implements Monito
                 break;
             }
             if (result.isOverflow()) {
-                writeBytes();
+                makeRoom();
                 continue;
             }
             result.throwException();
         }
         haveLeftoverChar = false;
+    }
+
+    /**
+     * Makes room for more encoded bytes in a full buffer: one smaller than 8 KB grows (to twice its size, at most 8 KB),
+     * a full 8 KB one is written out. So the bytes reach the stream in exactly the writes an 8 KB buffer would make,
+     * while a writer that writes a little (one per response, say) never allocates 8 KB.
+     */
+    private void makeRoom() throws IOException {
+        int capacity = bytes.capacity();
+        if (capacity >= BYTE_BUFFER_SIZE) {
+            writeBytes();
+            return;
+        }
+        ByteBuffer grown = ByteBuffer.allocate(Math.min(2 * capacity, BYTE_BUFFER_SIZE));
+        bytes.flip();
+        grown.put(bytes);
+        bytes = grown;
     }
 
     /** Writes the encoded bytes to the stream and empties the buffer; a failed write loses them, as with the JDK. */

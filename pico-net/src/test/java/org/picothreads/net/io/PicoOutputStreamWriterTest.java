@@ -5,9 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.picothreads.net.io.Outcomes.assertSameOutcomes;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PicoOutputStreamWriterTest {
@@ -73,5 +77,37 @@ class PicoOutputStreamWriterTest {
             writer.write(new char[4], 3, 2);
             return "written";
         }));
+    }
+
+    @Test
+    void bytes_reach_the_stream_in_the_writes_a_full_eight_kilobyte_buffer_makes_though_it_starts_small()
+            throws IOException {
+        List<Integer> writes = new ArrayList<>();
+        ByteArrayOutputStream received = new ByteArrayOutputStream();
+        OutputStream recording = new OutputStream() {
+            @Override
+            public void write(int value) {
+                writes.add(1);
+                received.write(value);
+            }
+
+            @Override
+            public void write(byte[] bytes, int offset, int length) {
+                writes.add(length);
+                received.write(bytes, offset, length);
+            }
+        };
+        PicoOutputStreamWriter writer = new PicoOutputStreamWriter(recording, StandardCharsets.UTF_8);
+        writer.write("a".repeat(300));
+        writer.flush();
+        String line = "0123456789".repeat(10);
+        for (int index = 0; index < 200; index++) {
+            writer.write(line);
+        }
+        writer.write("\u00e9".repeat(5000));
+        writer.close();
+        assertEquals(List.of(300, 8192, 8192, 8192, 5424), writes);
+        assertEquals("a".repeat(300) + line.repeat(200) + "\u00e9".repeat(5000),
+                received.toString(StandardCharsets.UTF_8));
     }
 }
