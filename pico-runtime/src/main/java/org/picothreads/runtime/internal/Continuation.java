@@ -8,11 +8,12 @@ import java.lang.invoke.MethodType;
 import java.lang.invoke.VarHandle;
 
 /**
- * The calls that rewritten code makes into the runtime to capture and restore its frames, and the one
- * hint it tests on entry. Nothing here runs on the normal path except that test.
+ * The calls that rewritten code makes into the runtime to capture and restore its frames, and the hint that the
+ * runtime's hand-written classes test on entry. A rewritten method tests nothing on entry (a resume enters its
+ * continuation, the copy that holds the restore blocks), so nothing here runs on its normal path.
  *
  * <pre>
- * method entry:        if (Continuation.restoring() != 0) { Frame f = resume;   (f: the thread's saved stack)
+ * hand-written entry:  if (Continuation.restoring() != 0) { Frame f = resume;   (f: the thread's saved stack)
  *                                                    if (f != null) jump to restore block f.resumePoint() }
  * suspension call site: spill the operand stack to locals; reload it; invoke      (covered by the handler)
  * capture handler:      Frame f = capture(this, site, counts);                    (linked to Owner and KEY)
@@ -74,7 +75,7 @@ public final class Continuation {
     }
 
     /**
-     * The restoring hint, which rewritten code tests at the entry of each method (a trivial method, compiled to the
+     * The restoring hint, which the runtime's hand-written classes test on entry (a trivial method, compiled to the
      * field's load): non-zero whenever the calling carrier is restoring a thread.
      */
     public static int restoring() {
