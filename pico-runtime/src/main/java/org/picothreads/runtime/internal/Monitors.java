@@ -137,9 +137,9 @@ public final class Monitors {
         /** The stripe whose lock guards this monitor when it is homed, or null for one of a stripe's table. */
         private final Stripe stripe;
         /** The owning Task or platform Thread, or null. */
-        Object owner;
+        private Object owner;
         /** How many times the owner has entered. */
-        int recursions;
+        private int recursions;
         /** PicoThreads waiting to enter, in arrival order; null until one waits. */
         private ArrayDeque<Task> entrants;
         /** PicoThreads blocked in {@link #awaitUnowned} until the monitor is free; null until one waits. */
@@ -147,34 +147,34 @@ public final class Monitors {
         /** Owners waiting in Object.wait, in arrival order; null until one waits. */
         private ArrayDeque<Waiter> waitSet;
         /** Platform threads waiting to enter or in wait(). */
-        int platformWaiters;
+        private int platformWaiters;
 
         private Monitor(Stripe stripe) {
             this.stripe = stripe;
         }
 
-        ArrayDeque<Task> entrants() {
+        private ArrayDeque<Task> entrants() {
             if (entrants == null) {
                 entrants = new ArrayDeque<>();
             }
             return entrants;
         }
 
-        ArrayDeque<Waiter> waitSet() {
+        private ArrayDeque<Waiter> waitSet() {
             if (waitSet == null) {
                 waitSet = new ArrayDeque<>();
             }
             return waitSet;
         }
 
-        ArrayDeque<Task> backedOff() {
+        private ArrayDeque<Task> backedOff() {
             if (backedOff == null) {
                 backedOff = new ArrayDeque<>();
             }
             return backedOff;
         }
 
-        boolean isUnused() {
+        private boolean isUnused() {
             return owner == null && (entrants == null || entrants.isEmpty()) && (waitSet == null || waitSet.isEmpty())
                     && (backedOff == null || backedOff.isEmpty()) && platformWaiters == 0;
         }
