@@ -1,14 +1,23 @@
 package org.picothreads.net;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
+import java.nio.channels.Channel;
+import java.nio.channels.Channels;
 import java.nio.channels.DatagramChannel;
+import java.nio.channels.GatheringByteChannel;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.ScatteringByteChannel;
 import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+import java.nio.channels.spi.AbstractInterruptibleChannel;
+import org.picothreads.net.io.PicoChannelInputStream;
+import org.picothreads.net.io.PicoChannelOutputStream;
 import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.EmulatedChannelWaits;
 import org.picothreads.net.internal.IoWait;
@@ -23,9 +32,114 @@ import org.picothreads.net.internal.IoWait;
  * connect both; a second thread meanwhile waits for the lock, suspended. A call waiting on a channel that another
  * thread closes (through {@code BlockingChannels.close}) throws AsynchronousCloseException, as the JDK's does, or, a
  * write that wrote some bytes, returns their count.
+ *
+ * <p>The same calls made through the channel interfaces ({@code ReadableByteChannel}, {@code WritableByteChannel},
+ * the scattering and gathering ones and the interfaces extending them), a close through {@code Channel}, and
+ * {@code Channels}' streams come here too: on a SocketChannel or a DatagramChannel they behave as the calls through
+ * its class, and on any other channel they are that channel's own.
  */
 public final class ChannelCalls {
     private ChannelCalls() {
+    }
+
+    /** {@code channel.read(buffer)} through an interface: as through the channel's class for a socket channel. */
+    public static int read(ReadableByteChannel channel, ByteBuffer buffer) throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return read(socket, buffer);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return read(datagram, buffer);
+        }
+        return channel.read(buffer);
+    }
+
+    /** {@code channel.write(buffer)} through an interface: as through the channel's class for a socket channel. */
+    public static int write(WritableByteChannel channel, ByteBuffer buffer) throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return write(socket, buffer);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return write(datagram, buffer);
+        }
+        return channel.write(buffer);
+    }
+
+    /** {@code channel.read(buffers)} through an interface, as {@link #read(ReadableByteChannel, ByteBuffer)}. */
+    public static long read(ScatteringByteChannel channel, ByteBuffer[] buffers) throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return read(socket, buffers);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return read(datagram, buffers);
+        }
+        return channel.read(buffers);
+    }
+
+    /** {@code channel.read(buffers, offset, length)} through an interface, as a read into one buffer. */
+    public static long read(ScatteringByteChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return read(socket, buffers, offset, length);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return read(datagram, buffers, offset, length);
+        }
+        return channel.read(buffers, offset, length);
+    }
+
+    /** {@code channel.write(buffers)} through an interface, as {@link #write(WritableByteChannel, ByteBuffer)}. */
+    public static long write(GatheringByteChannel channel, ByteBuffer[] buffers) throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return write(socket, buffers);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return write(datagram, buffers);
+        }
+        return channel.write(buffers);
+    }
+
+    /** {@code channel.write(buffers, offset, length)} through an interface, as a write of one buffer. */
+    public static long write(GatheringByteChannel channel, ByteBuffer[] buffers, int offset, int length)
+            throws IOException {
+        if (channel instanceof SocketChannel socket) {
+            return write(socket, buffers, offset, length);
+        }
+        if (channel instanceof DatagramChannel datagram) {
+            return write(datagram, buffers, offset, length);
+        }
+        return channel.write(buffers, offset, length);
+    }
+
+    /**
+     * {@code channel.close()} through {@code Channel} or an interface extending it: as through the channel's class,
+     * which for an emulated channel wakes the threads waiting on it ({@link BlockingChannels#close}).
+     */
+    public static void close(Channel channel) throws IOException {
+        if (channel instanceof AbstractInterruptibleChannel interruptible) {
+            BlockingChannels.close(interruptible);
+        } else {
+            channel.close();
+        }
+    }
+
+    /**
+     * {@code Channels.newInputStream(channel)}: over a SocketChannel or a DatagramChannel, a stream whose reads are
+     * this class's (a read in emulated blocking mode suspends the PicoThread; the JDK's stream would refuse the
+     * channel, which is non-blocking underneath); over any other channel, the JDK's stream.
+     */
+    public static InputStream newInputStream(ReadableByteChannel channel) {
+        if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
+            return new PicoChannelInputStream((SelectableChannel) channel);
+        }
+        return Channels.newInputStream(channel);
+    }
+
+    /** {@code Channels.newOutputStream(channel)}, as {@link #newInputStream}: writes are this class's. */
+    public static OutputStream newOutputStream(WritableByteChannel channel) {
+        if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
+            return new PicoChannelOutputStream((SelectableChannel) channel);
+        }
+        return Channels.newOutputStream(channel);
     }
 
     /** {@code channel.read(buffer)}: in blocking mode, waits until at least one byte or the end of stream. */

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
+import org.picothreads.targets.net.channels.ChannelsThroughInterfaces;
 import org.picothreads.targets.net.channels.ClosedUnderBlockedThreads;
 import org.picothreads.targets.net.channels.ConnectedDatagramChannelEcho;
 import org.picothreads.targets.net.channels.DatagramChannelEcho;
@@ -89,5 +90,21 @@ class ChannelValidationTest {
                 + "writer: wrote a part, 0 left blocked\n"
                 + "acceptor: AsynchronousCloseException, port free again, 0 left blocked",
                 ClosedUnderBlockedThreads.run());
+    }
+
+    @Test
+    void blocking_channels_reached_through_the_channel_interfaces_and_streams_behave_as_on_platform_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(ChannelsThroughInterfaces.class);
+    }
+
+    @Test
+    void blocking_channels_reached_through_the_channel_interfaces_and_streams_block_when_run_as_compiled()
+            throws Exception {
+        assertEquals("reads: chunks 100 100 100, sum 14678, reads that returned 0: 0\n"
+                + "writes: one write wrote 1048576, one gathering write wrote 1048576, the peer read 2097153\n"
+                + "streams: first byte 7, then 100 bytes summing to -2390\n"
+                + "close through Channel: AsynchronousCloseException; through ByteChannel: AsynchronousCloseException",
+                ChannelsThroughInterfaces.run());
     }
 }

@@ -48,11 +48,18 @@ public final class Redirects {
     private final Set<String> dispatchedTargets;
     /** For {@code completion} entries, by {@code JDK-TYPE.<init>DESCRIPTOR}: the runtime method called on the new object. */
     private final Map<String, Redirect> completions;
+    /**
+     * The runtime methods of {@code interface} entries, which only a call through an interface (invokeinterface)
+     * reaches, as {@code owner.name+descriptor}.
+     */
+    private final Set<String> interfaceTargets;
 
     private Redirects(Map<String, String> replacedTypes, Map<String, Map<String, Redirect>> staticMethods,
             Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets,
-            Map<String, String> jdkMembers, Set<String> dispatchedTargets, Map<String, Redirect> completions) {
+            Map<String, String> jdkMembers, Set<String> dispatchedTargets, Map<String, Redirect> completions,
+            Set<String> interfaceTargets) {
         this.dispatchedTargets = dispatchedTargets;
+        this.interfaceTargets = interfaceTargets;
         this.completions = completions;
         this.replacedTypes = replacedTypes;
         this.staticMethods = staticMethods;
@@ -95,9 +102,11 @@ public final class Redirects {
         dispatched.removeIf(target -> target.startsWith(prefix));
         Map<String, Redirect> completed = new HashMap<>(completions);
         completed.values().removeIf(redirect -> redirect.owner().startsWith(prefix));
+        Set<String> throughInterfaces = new HashSet<>(interfaceTargets);
+        throughInterfaces.removeIf(target -> target.startsWith(prefix));
         return new Redirects(Map.copyOf(types), withoutOwners(staticMethods, prefix),
                 withoutOwners(instanceMethods, prefix), Set.copyOf(blocking), Map.copyOf(members),
-                Set.copyOf(dispatched), Map.copyOf(completed));
+                Set.copyOf(dispatched), Map.copyOf(completed), Set.copyOf(throughInterfaces));
     }
 
     private static Map<String, Map<String, Redirect>> withoutOwners(Map<String, Map<String, Redirect>> byMember,
@@ -147,7 +156,8 @@ public final class Redirects {
 
     /**
      * The redirect for a call instruction, or null. A static method matches through a subclass that
-     * inherits it without redeclaring it; an instance method matches on its type and every subtype.
+     * inherits it without redeclaring it; an instance method matches on its type and every subtype, and an
+     * {@code interface} entry only a call through its interface or an interface that extends it.
      */
     public Redirect forCall(int opcode, String owner, String name, String descriptor, ClassHierarchy hierarchy) {
         String member = name + descriptor;
@@ -175,9 +185,12 @@ public final class Redirects {
             return null;
         }
         Redirect found = candidates.get(owner);
+        if (found != null && !reachedBy(found, opcode)) {
+            found = null;
+        }
         if (found == null) {
             for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
-                if (hierarchy.isSubtypeOf(owner, candidate.getKey())) {
+                if (reachedBy(candidate.getValue(), opcode) && hierarchy.isSubtypeOf(owner, candidate.getKey())) {
                     found = candidate.getValue();
                     break;
                 }
@@ -190,6 +203,12 @@ public final class Redirects {
         return found;
     }
 
+    /** False for the target of an {@code interface} entry when the call is not made through an interface. */
+    private boolean reachedBy(Redirect redirect, int opcode) {
+        return opcode == Opcodes.INVOKEINTERFACE
+                || !interfaceTargets.contains(redirect.owner() + "." + redirect.name() + redirect.descriptor());
+    }
+
     private static Redirects load() {
         Map<String, String> types = new HashMap<>();
         Map<String, Map<String, Redirect>> statics = new HashMap<>();
@@ -197,6 +216,7 @@ public final class Redirects {
         Set<String> blocking = new HashSet<>();
         Map<String, String> jdkMembers = new HashMap<>();
         Set<String> dispatched = new HashSet<>();
+        Set<String> throughInterfaces = new HashSet<>();
         Map<String, Redirect> completions = new HashMap<>();
         try (InputStream in = Redirects.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
@@ -217,7 +237,7 @@ public final class Redirects {
                         require(fields.length == 3, number, line);
                         types.put(fields[1], fields[2]);
                     }
-                    case "static", "instance", "dispatched" -> {
+                    case "static", "instance", "dispatched", "interface" -> {
                         require(fields.length == 7 || fields.length == 8 && fields[7].equals("blocking"), number, line);
                         Redirect redirect = new Redirect(fields[4], fields[5], fields[6], fields.length == 8);
                         (fields[0].equals("static") ? statics : instances)
@@ -229,6 +249,9 @@ public final class Redirects {
                         }
                         if (fields[0].equals("dispatched")) {
                             dispatched.add(target);
+                        }
+                        if (fields[0].equals("interface")) {
+                            throughInterfaces.add(target);
                         }
                         jdkMembers.putIfAbsent(target, fields[1] + "." + fields[2] + fields[3]);
                     }
@@ -249,7 +272,7 @@ public final class Redirects {
             throw new UncheckedIOException(exception);
         }
         return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking), Map.copyOf(jdkMembers),
-                Set.copyOf(dispatched), Map.copyOf(completions));
+                Set.copyOf(dispatched), Map.copyOf(completions), Set.copyOf(throughInterfaces));
     }
 
     private static void require(boolean condition, int number, String line) {

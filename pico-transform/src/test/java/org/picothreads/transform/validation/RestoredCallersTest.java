@@ -18,9 +18,11 @@ class RestoredCallersTest {
         RuntimeStatistics during = RuntimeStatistics.now().since(before);
         // 9 sleeps under List.forEach and 2 or more comparisons under List.sort block in place
         assertTrue(during.foreignFramePins() >= 11, "pins by foreign frames: " + during.foreignFramePins());
-        // most of the captures, of the 200 yields (a yield with nobody else ready returns at once, more often with
-        // several carriers) and queue hand-offs, are made by restored activations: no walk before them
-        assertTrue(during.framesTrustedByCaller() >= 100 && during.framesTrustedByCaller() * 4 >= during.suspensions() * 3,
+        // most of the captures, of the 200 yields and 100 queue hand-offs, are made by restored activations: no walk
+        // before them. How many of those suspend depends on the timing: a yield with nobody else ready returns at
+        // once, and so do a put and a take that find room or a value, more often with several carriers (one run on a
+        // loaded machine suspended 36 times, all of them by restored activations)
+        assertTrue(during.framesTrustedByCaller() >= 20 && during.framesTrustedByCaller() * 4 >= during.suspensions() * 3,
                 "captures without a walk: " + during);
         // every capture came either after a walk that found no foreign frame, or from a restored caller
         assertEquals(during.suspensions(),

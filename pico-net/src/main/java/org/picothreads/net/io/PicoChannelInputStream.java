@@ -1,0 +1,90 @@
+package org.picothreads.net.io;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.ByteBuffer;
+import java.nio.channels.IllegalBlockingModeException;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.SelectableChannel;
+import java.util.Objects;
+import org.picothreads.net.ChannelCalls;
+import org.picothreads.net.internal.BlockingChannels;
+
+/**
+ * What {@code Channels.newInputStream} returns in rewritten code for a SocketChannel or a DatagramChannel
+ * ({@link ChannelCalls#newInputStream}): each read is one read of the channel through {@link ChannelCalls}, which in
+ * emulated blocking mode suspends the PicoThread until bytes arrive. As the JDK's stream, it refuses a channel in
+ * non-blocking mode (as the program sees it) with IllegalBlockingModeException, and closes the channel when closed;
+ * {@code available} answers 0. The loops InputStream writes over {@code read} are written again here
+ * ({@link StreamLoops}), so that no JDK frame stands between the caller and a read that suspends. Not for programs.
+ */
+public final class PicoChannelInputStream extends InputStream {
+    private final SelectableChannel channel;
+    private final ReadableByteChannel readable;
+
+    /** A stream over {@code channel}, a SocketChannel or a DatagramChannel. */
+    public PicoChannelInputStream(SelectableChannel channel) {
+        this.channel = channel;
+        this.readable = (ReadableByteChannel) channel;
+    }
+
+    @Override
+    public int read() throws IOException {
+        byte[] one = new byte[1];
+        int count = read(one, 0, 1);
+        return count == 1 ? one[0] & 0xff : -1;
+    }
+
+    @Override
+    public int read(byte[] bytes) throws IOException {
+        return read(bytes, 0, bytes.length);
+    }
+
+    @Override
+    public int read(byte[] bytes, int offset, int length) throws IOException {
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        if (length == 0) {
+            return 0;
+        }
+        if (!BlockingChannels.isBlocking(channel)) {
+            throw new IllegalBlockingModeException();
+        }
+        return ChannelCalls.read(readable, ByteBuffer.wrap(bytes, offset, length));
+    }
+
+    @Override
+    public int readNBytes(byte[] bytes, int offset, int length) throws IOException {
+        return StreamLoops.readNBytes(this, bytes, offset, length);
+    }
+
+    @Override
+    public byte[] readNBytes(int length) throws IOException {
+        return StreamLoops.readNBytes(this, length);
+    }
+
+    @Override
+    public byte[] readAllBytes() throws IOException {
+        return StreamLoops.readAllBytes(this);
+    }
+
+    @Override
+    public long skip(long count) throws IOException {
+        return StreamLoops.skipByReading(this, count);
+    }
+
+    @Override
+    public void skipNBytes(long count) throws IOException {
+        StreamLoops.skipNBytes(this, count);
+    }
+
+    @Override
+    public long transferTo(OutputStream out) throws IOException {
+        return StreamLoops.transferTo(this, out);
+    }
+
+    @Override
+    public void close() throws IOException {
+        ChannelCalls.close(channel);
+    }
+}

@@ -1,0 +1,227 @@
+package org.picothreads.targets.net.channels;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardSocketOptions;
+import java.nio.ByteBuffer;
+import java.nio.channels.ByteChannel;
+import java.nio.channels.Channel;
+import java.nio.channels.Channels;
+import java.nio.channels.GatheringByteChannel;
+import java.nio.channels.ReadableByteChannel;
+import java.nio.channels.ScatteringByteChannel;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.channels.WritableByteChannel;
+
+/**
+ * Blocking socket channels that a program also reaches through the channel interfaces ({@code ReadableByteChannel},
+ * {@code WritableByteChannel}, {@code ByteChannel}, the scattering and gathering ones, {@code Channel}) and through {@code Channels}' streams, after calls through {@code SocketChannel} itself: a
+ * blocking read through an interface waits for bytes and never returns 0, a blocking write through one writes the
+ * whole buffer, a stream over the channel reads and writes, and a close through an interface ends a read blocked on
+ * the channel. A thread still blocked after five seconds is reported.
+ */
+public class ChannelsThroughInterfaces {
+    private static final long PATIENCE_MILLIS = 5_000;
+    private static final int CHUNK = 100;
+    private static final int CHUNKS = 3;
+
+    public static String run() throws Exception {
+        return reads() + "\n" + writes() + "\n" + streams() + "\n" + close();
+    }
+
+    private static ServerSocketChannel server() throws IOException {
+        ServerSocketChannel server = ServerSocketChannel.open();
+        server.bind(new InetSocketAddress(InetAddress.getByName("127.0.0.1"), 0), 4);
+        return server;
+    }
+
+    /**
+     * A reader greets its peer through SocketChannel, then reads {@value #CHUNKS} chunks that the peer writes apart
+     * through a ReadableByteChannel, a ByteChannel and a ScatteringByteChannel, counting the reads that return 0.
+     */
+    private static String reads() throws Exception {
+        try (ServerSocketChannel server = server();
+                SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                SocketChannel peer = server.accept()) {
+            String[] outcome = new String[1];
+            Thread reader = new Thread(() -> outcome[0] = readChunks(client), "reader");
+            reader.start();
+            ByteBuffer greeting = ByteBuffer.allocate(1);
+            while (greeting.hasRemaining() && peer.read(greeting) >= 0) {
+                // the reader's greeting: its channel has been used through SocketChannel
+            }
+            for (int chunk = 0; chunk < CHUNKS; chunk++) {
+                Thread.sleep(100);
+                WritableByteChannel out = peer;
+                out.write(ByteBuffer.wrap(filled(CHUNK, chunk)));
+            }
+            return "reads: " + outcome(reader, outcome);
+        }
+    }
+
+    private static String readChunks(SocketChannel channel) {
+        try {
+            channel.write(ByteBuffer.wrap(new byte[] {1}));
+            ReadableByteChannel readable = channel;
+            ByteChannel bytes = channel;
+            ScatteringByteChannel scattering = channel;
+            int zeros = 0;
+            long sum = 0;
+            StringBuilder counts = new StringBuilder();
+            for (int chunk = 0; chunk < CHUNKS; chunk++) {
+                ByteBuffer buffer = ByteBuffer.allocate(CHUNK);
+                while (buffer.hasRemaining()) {
+                    long count = switch (chunk) {
+                        case 0 -> readable.read(buffer);
+                        case 1 -> bytes.read(buffer);
+                        default -> scattering.read(new ByteBuffer[] {buffer});
+                    };
+                    if (count == 0) {
+                        zeros++;
+                    } else if (count < 0) {
+                        return "end of stream in chunk " + chunk;
+                    }
+                }
+                for (byte value : buffer.array()) {
+                    sum += value;
+                }
+                counts.append(chunk == 0 ? "" : " ").append(buffer.position());
+            }
+            return "chunks " + counts + ", sum " + sum + ", reads that returned 0: " + zeros;
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    /**
+     * A writer greets its peer through SocketChannel, then writes 1 MB through a WritableByteChannel and 1 MB through a
+     * GatheringByteChannel, each in one call, to a peer that starts reading 200 ms later: a blocking write writes it
+     * all. The writer then shuts its output down, and the peer reads to the end.
+     */
+    private static String writes() throws Exception {
+        try (ServerSocketChannel server = server(); SocketChannel client = SocketChannel.open()) {
+            client.setOption(StandardSocketOptions.SO_SNDBUF, 16 * 1024);
+            client.connect(server.getLocalAddress());
+            try (SocketChannel peer = server.accept()) {
+                String[] outcome = new String[1];
+                Thread writer = new Thread(() -> outcome[0] = writeLarge(client), "writer");
+                writer.start();
+                Thread.sleep(200);
+                ByteBuffer buffer = ByteBuffer.allocate(64 * 1024);
+                long total = 0;
+                while (true) {
+                    buffer.clear();
+                    int count = peer.read(buffer);
+                    if (count < 0) {
+                        break;
+                    }
+                    total += count;
+                }
+                return "writes: " + outcome(writer, outcome) + ", the peer read " + total;
+            }
+        }
+    }
+
+    private static String writeLarge(SocketChannel channel) {
+        try {
+            channel.write(ByteBuffer.wrap(new byte[] {1}));
+            WritableByteChannel writable = channel;
+            GatheringByteChannel gathering = channel;
+            int plain = writable.write(ByteBuffer.allocate(1 << 20));
+            long gathered = gathering.write(new ByteBuffer[] {ByteBuffer.allocate(1 << 19), ByteBuffer.allocate(1 << 19)});
+            channel.shutdownOutput();
+            return "one write wrote " + plain + ", one gathering write wrote " + gathered;
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** Channels.newInputStream and newOutputStream over channels used through SocketChannel before. */
+    private static String streams() throws Exception {
+        try (ServerSocketChannel server = server();
+                SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                SocketChannel peer = server.accept()) {
+            String[] outcome = new String[1];
+            Thread reader = new Thread(() -> outcome[0] = readStream(client), "stream-reader");
+            reader.start();
+            peer.write(ByteBuffer.wrap(new byte[] {7}));
+            Thread.sleep(100);
+            try {
+                OutputStream out = Channels.newOutputStream(peer);
+                out.write(filled(CHUNK, 3));
+                out.flush();
+            } catch (RuntimeException | IOException e) {
+                return "streams: writing " + e;
+            }
+            return "streams: " + outcome(reader, outcome);
+        }
+    }
+
+    private static String readStream(SocketChannel channel) {
+        try {
+            ByteBuffer first = ByteBuffer.allocate(1);
+            channel.read(first);
+            InputStream in = Channels.newInputStream(channel);
+            byte[] rest = in.readNBytes(CHUNK);
+            long sum = 0;
+            for (byte value : rest) {
+                sum += value;
+            }
+            return "first byte " + first.get(0) + ", then " + rest.length + " bytes summing to " + sum;
+        } catch (RuntimeException | IOException e) {
+            return e.toString();
+        }
+    }
+
+    /**
+     * A thread reads a channel through SocketChannel while its peer is silent; another closes the channel through
+     * Channel, and then one more through ByteChannel: each read ends with AsynchronousCloseException.
+     */
+    private static String close() throws Exception {
+        return "close through Channel: " + closeUnderReader(true) + "; through ByteChannel: "
+                + closeUnderReader(false);
+    }
+
+    private static String closeUnderReader(boolean asChannel) throws Exception {
+        try (ServerSocketChannel server = server();
+                SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                SocketChannel peer = server.accept()) {
+            String[] outcome = new String[1];
+            Thread reader = new Thread(() -> {
+                try {
+                    outcome[0] = "read " + client.read(ByteBuffer.allocate(16));
+                } catch (IOException e) {
+                    outcome[0] = e.getClass().getSimpleName();
+                }
+            }, "silent-reader");
+            reader.start();
+            Thread.sleep(100);
+            if (asChannel) {
+                Channel channel = client;
+                channel.close();
+            } else {
+                ByteChannel bytes = client;
+                bytes.close();
+            }
+            return outcome(reader, outcome);
+        }
+    }
+
+    private static byte[] filled(int length, int seed) {
+        byte[] bytes = new byte[length];
+        for (int index = 0; index < length; index++) {
+            bytes[index] = (byte) (seed * 31 + index);
+        }
+        return bytes;
+    }
+
+    /** The thread's outcome once it has ended, or that it is still blocked after {@link #PATIENCE_MILLIS}. */
+    private static String outcome(Thread thread, String[] outcome) throws InterruptedException {
+        thread.join(PATIENCE_MILLIS);
+        return thread.isAlive() ? "still blocked" : outcome[0];
+    }
+}
