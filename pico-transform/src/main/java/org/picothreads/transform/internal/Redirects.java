@@ -189,10 +189,13 @@ public final class Redirects {
             found = null;
         }
         if (found == null) {
+            // the entry of the most specific type the owner extends, whatever the map's order
+            String foundType = null;
             for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
-                if (reachedBy(candidate.getValue(), opcode) && hierarchy.isSubtypeOf(owner, candidate.getKey())) {
+                if (reachedBy(candidate.getValue(), opcode) && hierarchy.isSubtypeOf(owner, candidate.getKey())
+                        && (foundType == null || hierarchy.isSubtypeOf(candidate.getKey(), foundType))) {
                     found = candidate.getValue();
-                    break;
+                    foundType = candidate.getKey();
                 }
             }
         }
