@@ -17,9 +17,13 @@ import org.picothreads.runtime.internal.Monitors;
 /**
  * The InputStreamReader that rewritten code creates: it decodes with its own CharsetDecoder over its own byte
  * buffer, calling only the stream's {@code read}, so that a read suspending in the stream is captured through it.
- * The superclass's decoder and its 8 KB byte buffer are allocated but never used.
+ * The superclass's decoder and its 8 KB byte buffer are allocated but never used; this reader's own byte buffer starts at
+ * 512 bytes and grows, up to the JDK's 8 KB, each time a read fills it ({@link #fillBytes}), so that a reader over a
+ * short input (a request's header lines) does not allocate a second 8 KB.
  */
 public class PicoInputStreamReader extends InputStreamReader implements MonitorHome {
+    private static final int INITIAL_BYTE_BUFFER_SIZE = 512;
+    /** The size of the JDK's StreamDecoder's byte buffer, the largest this reader's grows to. */
     private static final int BYTE_BUFFER_SIZE = 8192;
 
     /** This reader's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
@@ -27,8 +31,8 @@ public class PicoInputStreamReader extends InputStreamReader implements MonitorH
     /** The stream the bytes come from. */
     private final InputStream source;
     private final CharsetDecoder decoder;
-    /** Bytes read but not decoded yet, in read mode (between position and limit). */
-    private final ByteBuffer bytes;
+    /** Bytes read but not decoded yet, in read mode (between position and limit); grown by {@link #fillBytes}. */
+    private ByteBuffer bytes;
     /** The second half of a surrogate pair decoded by a single-character read. */
     private char leftoverChar;
     private boolean haveLeftoverChar;
@@ -75,7 +79,7 @@ public class PicoInputStreamReader extends InputStreamReader implements MonitorH
     }
 
     private static ByteBuffer emptyBuffer() {
-        ByteBuffer buffer = ByteBuffer.allocate(BYTE_BUFFER_SIZE);
+        ByteBuffer buffer = ByteBuffer.allocate(INITIAL_BYTE_BUFFER_SIZE);
         buffer.flip();
         return buffer;
     }
@@ -227,7 +231,10 @@ public class PicoInputStreamReader extends InputStreamReader implements MonitorH
         return chars.position();
     }
 
-    /** Reads more bytes after the undecoded ones; the count now buffered, or -1 at end of stream. */
+    /**
+     * Reads more bytes after the undecoded ones; the count now buffered, or -1 at end of stream. A read that fills the
+     * buffer makes it four times larger, up to {@link #BYTE_BUFFER_SIZE}, for the next one.
+     */
     private int fillBytes() throws IOException {
         bytes.compact();
         try {
@@ -240,6 +247,10 @@ public class PicoInputStreamReader extends InputStreamReader implements MonitorH
                 throw new IOException("Underlying input stream returned zero bytes");
             }
             bytes.position(position + count);
+            if (!bytes.hasRemaining() && bytes.capacity() < BYTE_BUFFER_SIZE) {
+                ByteBuffer larger = ByteBuffer.allocate(Math.min(bytes.capacity() * 4, BYTE_BUFFER_SIZE));
+                bytes = larger.put(bytes.flip());
+            }
         } finally {
             bytes.flip();
         }

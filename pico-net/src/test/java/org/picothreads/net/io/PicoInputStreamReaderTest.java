@@ -8,6 +8,8 @@ import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class PicoInputStreamReaderTest {
@@ -82,5 +84,38 @@ class PicoInputStreamReaderTest {
                         "no-such-charset")));
         assertEquals("UTF8", new PicoInputStreamReader(InputStream.nullInputStream(), StandardCharsets.UTF_8)
                 .getEncoding());
+    }
+
+    @Test
+    void the_byte_buffer_starts_small_and_grows_to_the_jdk_s_8_kb_as_reads_fill_it_and_decodes_the_same_text()
+            throws Exception {
+        String text = "0123456789\u00e9\u4e2d".repeat(2000);
+        byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+        List<Integer> asked = new ArrayList<>();
+        InputStream recording = new ByteArrayInputStream(bytes) {
+            @Override
+            public synchronized int read(byte[] buffer, int offset, int length) {
+                asked.add(length);
+                return super.read(buffer, offset, length);
+            }
+        };
+        StringBuilder pico = new StringBuilder();
+        StringBuilder jdk = new StringBuilder();
+        for (var reader : List.of(new PicoInputStreamReader(recording, StandardCharsets.UTF_8),
+                new InputStreamReader(new ByteArrayInputStream(bytes), StandardCharsets.UTF_8))) {
+            StringBuilder read = reader instanceof PicoInputStreamReader ? pico : jdk;
+            char[] chunk = new char[3000];
+            int count;
+            while ((count = reader.read(chunk, 0, chunk.length)) > 0) {
+                read.append(chunk, 0, count);
+            }
+        }
+        assertEquals(text, jdk.toString());
+        assertEquals(text, pico.toString());
+        // 512 bytes, then 2 KB, then 8 KB buffers (less what each read left undecoded: a split character)
+        assertEquals(512, asked.get(0));
+        assertEquals(true, asked.get(1) > 2048 - 4 && asked.get(1) <= 2048, asked.toString());
+        assertEquals(true, asked.subList(2, asked.size() - 1).stream().allMatch(length -> length > 8192 - 4
+                && length <= 8192), asked.toString());
     }
 }
