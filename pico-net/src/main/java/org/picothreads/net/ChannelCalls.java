@@ -3,6 +3,8 @@ package org.picothreads.net;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.Reader;
+import java.io.Writer;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channel;
@@ -16,8 +18,14 @@ import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
 import java.nio.channels.spi.AbstractInterruptibleChannel;
+import java.nio.charset.Charset;
+import java.nio.charset.CharsetDecoder;
+import java.nio.charset.CharsetEncoder;
+import java.util.Objects;
 import org.picothreads.net.io.PicoChannelInputStream;
 import org.picothreads.net.io.PicoChannelOutputStream;
+import org.picothreads.net.io.PicoInputStreamReader;
+import org.picothreads.net.io.PicoOutputStreamWriter;
 import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.EmulatedChannelWaits;
 import org.picothreads.net.internal.IoWait;
@@ -140,6 +148,57 @@ public final class ChannelCalls {
             return new PicoChannelOutputStream((SelectableChannel) channel);
         }
         return Channels.newOutputStream(channel);
+    }
+
+    /**
+     * {@code Channels.newReader(channel, decoder, minBufferCapacity)}: over a SocketChannel or a DatagramChannel, a
+     * reader that decodes with {@code decoder} (reset, its error actions kept, as the JDK's) what the stream of
+     * {@link #newInputStream} reads; over any other channel, the JDK's reader.
+     */
+    public static Reader newReader(ReadableByteChannel channel, CharsetDecoder decoder, int minBufferCapacity) {
+        Objects.requireNonNull(channel, "ch");
+        if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
+            return new PicoInputStreamReader(newInputStream(channel), decoder.reset());
+        }
+        return Channels.newReader(channel, decoder, minBufferCapacity);
+    }
+
+    /** {@code Channels.newReader(channel, charsetName)}, as the form with a decoder. */
+    public static Reader newReader(ReadableByteChannel channel, String charsetName) {
+        Objects.requireNonNull(charsetName, "csName");
+        return newReader(channel, Charset.forName(charsetName).newDecoder(), -1);
+    }
+
+    /** {@code Channels.newReader(channel, charset)}, as the form with a decoder. */
+    public static Reader newReader(ReadableByteChannel channel, Charset charset) {
+        Objects.requireNonNull(charset, "charset");
+        return newReader(channel, charset.newDecoder(), -1);
+    }
+
+    /**
+     * {@code Channels.newWriter(channel, encoder, minBufferCapacity)}: over a SocketChannel or a DatagramChannel, a
+     * writer that encodes with {@code encoder} (reset, its error actions kept, as the JDK's) into the stream of
+     * {@link #newOutputStream}; over any other channel, the JDK's writer.
+     */
+    public static Writer newWriter(WritableByteChannel channel, CharsetEncoder encoder, int minBufferCapacity) {
+        Objects.requireNonNull(channel, "ch");
+        Objects.requireNonNull(encoder, "enc");
+        if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
+            return new PicoOutputStreamWriter(newOutputStream(channel), encoder.reset());
+        }
+        return Channels.newWriter(channel, encoder, minBufferCapacity);
+    }
+
+    /** {@code Channels.newWriter(channel, charsetName)}, as the form with an encoder. */
+    public static Writer newWriter(WritableByteChannel channel, String charsetName) {
+        Objects.requireNonNull(charsetName, "csName");
+        return newWriter(channel, Charset.forName(charsetName).newEncoder(), -1);
+    }
+
+    /** {@code Channels.newWriter(channel, charset)}, as the form with an encoder. */
+    public static Writer newWriter(WritableByteChannel channel, Charset charset) {
+        Objects.requireNonNull(charset, "charset");
+        return newWriter(channel, charset.newEncoder(), -1);
     }
 
     /** {@code channel.read(buffer)}: in blocking mode, waits until at least one byte or the end of stream. */

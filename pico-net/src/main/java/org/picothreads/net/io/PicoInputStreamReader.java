@@ -17,9 +17,9 @@ import org.picothreads.runtime.internal.Monitors;
 /**
  * The InputStreamReader that rewritten code creates: it decodes with its own CharsetDecoder over its own byte
  * buffer, calling only the stream's {@code read}, so that a read suspending in the stream is captured through it.
- * The superclass's decoder and its 8 KB byte buffer are allocated but never used; this reader's own byte buffer starts at
- * 512 bytes and grows, up to the JDK's 8 KB, each time a read fills it ({@link #fillBytes}), so that a reader over a
- * short input (a request's header lines) does not allocate a second 8 KB.
+ * The superclass's decoder and its 8 KB byte buffer are allocated but never used; this reader's own byte buffer
+ * starts at 512 bytes and grows, up to the JDK's 8 KB, each time a read fills it ({@link #fillBytes}), so that a
+ * reader over a short input (a request's header lines) does not allocate a second 8 KB.
  */
 public class PicoInputStreamReader extends InputStreamReader implements MonitorHome {
     private static final int INITIAL_BYTE_BUFFER_SIZE = 512;

@@ -41,7 +41,7 @@ class InterfaceRedirectsTest {
     }
 
     @Test
-    void a_close_through_channel_or_an_interface_extending_it_goes_to_the_interface_entry_and_through_closeable_nowhere()
+    void a_close_through_channel_or_an_interface_extending_it_goes_to_the_interface_entry_and_through_closeable_not()
             throws Exception {
         ClassHierarchy hierarchy = new ClassHierarchy(List.of());
         Redirects.Redirect close = new Redirects.Redirect("org/picothreads/net/ChannelCalls", "close",

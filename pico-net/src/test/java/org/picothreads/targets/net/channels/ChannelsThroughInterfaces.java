@@ -1,8 +1,10 @@
 package org.picothreads.targets.net.channels;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardSocketOptions;
@@ -16,12 +18,14 @@ import java.nio.channels.ScatteringByteChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
+import java.nio.charset.StandardCharsets;
 
 /**
  * Blocking socket channels that a program also reaches through the channel interfaces ({@code ReadableByteChannel},
- * {@code WritableByteChannel}, {@code ByteChannel}, the scattering and gathering ones, {@code Channel}) and through {@code Channels}' streams, after calls through {@code SocketChannel} itself: a
- * blocking read through an interface waits for bytes and never returns 0, a blocking write through one writes the
- * whole buffer, a stream over the channel reads and writes, and a close through an interface ends a read blocked on
+ * {@code WritableByteChannel}, {@code ByteChannel}, the scattering and gathering ones, {@code Channel}) and through
+ * {@code Channels}' streams, readers and writers, after calls through {@code SocketChannel} itself: a blocking read
+ * through an interface waits for bytes and never returns 0, a blocking write through one writes the whole buffer, a
+ * stream, reader or writer over the channel reads and writes, and a close through an interface ends a read blocked on
  * the channel. A thread still blocked after five seconds is reported.
  */
 public class ChannelsThroughInterfaces {
@@ -30,7 +34,7 @@ public class ChannelsThroughInterfaces {
     private static final int CHUNKS = 3;
 
     public static String run() throws Exception {
-        return reads() + "\n" + writes() + "\n" + streams() + "\n" + close();
+        return reads() + "\n" + writes() + "\n" + streams() + "\n" + readers() + "\n" + close();
     }
 
     private static ServerSocketChannel server() throws IOException {
@@ -132,7 +136,8 @@ public class ChannelsThroughInterfaces {
             WritableByteChannel writable = channel;
             GatheringByteChannel gathering = channel;
             int plain = writable.write(ByteBuffer.allocate(1 << 20));
-            long gathered = gathering.write(new ByteBuffer[] {ByteBuffer.allocate(1 << 19), ByteBuffer.allocate(1 << 19)});
+            ByteBuffer[] halves = {ByteBuffer.allocate(1 << 19), ByteBuffer.allocate(1 << 19)};
+            long gathered = gathering.write(halves);
             channel.shutdownOutput();
             return "one write wrote " + plain + ", one gathering write wrote " + gathered;
         } catch (IOException e) {
@@ -172,6 +177,43 @@ public class ChannelsThroughInterfaces {
                 sum += value;
             }
             return "first byte " + first.get(0) + ", then " + rest.length + " bytes summing to " + sum;
+        } catch (RuntimeException | IOException e) {
+            return e.toString();
+        }
+    }
+
+    /** Channels.newReader and newWriter over channels used through SocketChannel before: lines written apart. */
+    private static String readers() throws Exception {
+        try (ServerSocketChannel server = server();
+                SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                SocketChannel peer = server.accept()) {
+            String[] outcome = new String[1];
+            Thread reader = new Thread(() -> outcome[0] = readLines(client), "line-reader");
+            reader.start();
+            peer.write(ByteBuffer.wrap(new byte[] {7}));
+            try {
+                PrintWriter out = new PrintWriter(Channels.newWriter(peer, "UTF-8"));
+                for (int line = 0; line < 3; line++) {
+                    Thread.sleep(50);
+                    out.println("line " + line + " \u00e9\u4e2d");
+                    out.flush();
+                }
+            } catch (RuntimeException e) {
+                return "readers: writing " + e;
+            }
+            return "readers: " + outcome(reader, outcome);
+        }
+    }
+
+    private static String readLines(SocketChannel channel) {
+        try {
+            channel.read(ByteBuffer.allocate(1));
+            BufferedReader in = new BufferedReader(Channels.newReader(channel, StandardCharsets.UTF_8));
+            StringBuilder lines = new StringBuilder();
+            for (int line = 0; line < 3; line++) {
+                lines.append(line == 0 ? "" : " | ").append(in.readLine());
+            }
+            return lines.toString();
         } catch (RuntimeException | IOException e) {
             return e.toString();
         }
