@@ -7,7 +7,6 @@ import java.io.Reader;
 import java.io.Writer;
 import java.net.SocketAddress;
 import java.nio.ByteBuffer;
-import java.nio.channels.Channel;
 import java.nio.channels.Channels;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.GatheringByteChannel;
@@ -17,7 +16,6 @@ import java.nio.channels.SelectableChannel;
 import java.nio.channels.ServerSocketChannel;
 import java.nio.channels.SocketChannel;
 import java.nio.channels.WritableByteChannel;
-import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CharsetEncoder;
@@ -42,9 +40,10 @@ import org.picothreads.net.internal.IoWait;
  * write that wrote some bytes, returns their count.
  *
  * <p>The same calls made through the channel interfaces ({@code ReadableByteChannel}, {@code WritableByteChannel},
- * the scattering and gathering ones and the interfaces extending them), a close through {@code Channel}, and
- * {@code Channels}' streams come here too: on a SocketChannel or a DatagramChannel they behave as the calls through
- * its class, and on any other channel they are that channel's own.
+ * the scattering and gathering ones and the interfaces extending them) and {@code Channels}' streams, readers and
+ * writers come here too: on a SocketChannel or a DatagramChannel they behave as the calls through its class, and on
+ * any other channel they are that channel's own. (A close through {@code Channel}, {@code Closeable} or
+ * {@code AutoCloseable} goes to the runtime's {@code IoCalls}, which hands a channel to {@link BlockingChannels#close}.)
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -116,18 +115,6 @@ public final class ChannelCalls {
             return write(datagram, buffers, offset, length);
         }
         return channel.write(buffers, offset, length);
-    }
-
-    /**
-     * {@code channel.close()} through {@code Channel} or an interface extending it: as through the channel's class,
-     * which for an emulated channel wakes the threads waiting on it ({@link BlockingChannels#close}).
-     */
-    public static void close(Channel channel) throws IOException {
-        if (channel instanceof AbstractInterruptibleChannel interruptible) {
-            BlockingChannels.close(interruptible);
-        } else {
-            channel.close();
-        }
     }
 
     /**

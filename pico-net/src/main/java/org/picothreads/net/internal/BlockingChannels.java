@@ -19,6 +19,7 @@ import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.util.Collections;
 import java.util.Map;
 import java.util.WeakHashMap;
+import org.picothreads.runtime.internal.IoCalls;
 import org.picothreads.runtime.internal.Parking;
 
 /**
@@ -30,6 +31,11 @@ public final class BlockingChannels {
     /** The emulated channels, with their waits; a channel leaves when the program switches it to non-blocking. */
     private static final Map<SelectableChannel, EmulatedChannelWaits> EMULATED =
             Collections.synchronizedMap(new WeakHashMap<>());
+
+    static {
+        // before any channel is emulated: a close through Channel, Closeable or AutoCloseable then comes here too
+        IoCalls.installChannelCloser(BlockingChannels::close);
+    }
 
     private BlockingChannels() {
     }

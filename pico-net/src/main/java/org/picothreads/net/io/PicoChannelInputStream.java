@@ -7,6 +7,7 @@ import java.nio.ByteBuffer;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.ReadableByteChannel;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.util.Objects;
 import org.picothreads.net.ChannelCalls;
 import org.picothreads.net.internal.BlockingChannels;
@@ -85,6 +86,6 @@ public final class PicoChannelInputStream extends InputStream {
 
     @Override
     public void close() throws IOException {
-        ChannelCalls.close(channel);
+        BlockingChannels.close((AbstractInterruptibleChannel) channel);
     }
 }

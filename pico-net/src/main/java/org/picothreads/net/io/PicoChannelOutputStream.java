@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
 import org.picothreads.net.ChannelCalls;
@@ -56,6 +57,6 @@ public final class PicoChannelOutputStream extends OutputStream {
 
     @Override
     public void close() throws IOException {
-        ChannelCalls.close(channel);
+        BlockingChannels.close((AbstractInterruptibleChannel) channel);
     }
 }

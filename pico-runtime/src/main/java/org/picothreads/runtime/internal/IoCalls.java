@@ -2,6 +2,7 @@ package org.picothreads.runtime.internal;
 
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
+import java.io.Closeable;
 import java.io.DataInput;
 import java.io.DataInputStream;
 import java.io.DataOutput;
@@ -13,6 +14,8 @@ import java.io.PrintWriter;
 import java.io.Reader;
 import java.io.Writer;
 import java.nio.CharBuffer;
+import java.nio.channels.Channel;
+import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.util.Locale;
 
 /**
@@ -64,6 +67,9 @@ import java.util.Locale;
     "close(Ljava/io/Writer;)V",
     "newLine(Ljava/io/BufferedWriter;)V",
     "close(Ljava/io/OutputStream;)V",
+    "close(Ljava/nio/channels/Channel;)V",
+    "close(Ljava/io/Closeable;)V",
+    "close(Ljava/lang/AutoCloseable;)V",
     "write(Ljava/io/DataOutput;I)V",
     "write(Ljava/io/DataOutput;[B)V",
     "write(Ljava/io/DataOutput;[BII)V",
@@ -380,6 +386,57 @@ public final class IoCalls {
     /** {@code OutputStream.close}. */
     public static void close(OutputStream out) throws IOException {
         out.close();
+    }
+
+    /**
+     * How pico-net closes a channel whose blocking mode it emulates (waking the threads waiting on it); installed by
+     * pico-net before it emulates its first channel, so that until then every close is the channel's own. Not for
+     * programs.
+     */
+    public interface ChannelCloser {
+        /** Closes {@code channel} as a close through its class does in rewritten code. */
+        void close(AbstractInterruptibleChannel channel) throws IOException;
+    }
+
+    private static volatile ChannelCloser channelCloser;
+
+    /** Installs pico-net's {@link ChannelCloser}. Not for programs. */
+    public static void installChannelCloser(ChannelCloser closer) {
+        channelCloser = closer;
+    }
+
+    /**
+     * {@code Channel.close} through the interface (or one extending it): a channel closes as through its class, so
+     * that pico-net wakes the threads blocked on a channel whose blocking mode it emulates. A call of it can suspend
+     * exactly when the interface call can (a {@code transparent} entry of the redirect table).
+     */
+    public static void close(Channel channel) throws IOException {
+        ChannelCloser closer = channelCloser;
+        if (closer != null && channel instanceof AbstractInterruptibleChannel interruptible) {
+            closer.close(interruptible);
+        } else {
+            channel.close();
+        }
+    }
+
+    /** {@code Closeable.close} through the interface (or one extending it), as {@link #close(Channel)}. */
+    public static void close(Closeable closeable) throws IOException {
+        ChannelCloser closer = channelCloser;
+        if (closer != null && closeable instanceof AbstractInterruptibleChannel interruptible) {
+            closer.close(interruptible);
+        } else {
+            closeable.close();
+        }
+    }
+
+    /** {@code AutoCloseable.close} through the interface (or one extending it), as {@link #close(Channel)}. */
+    public static void close(AutoCloseable closeable) throws Exception {
+        ChannelCloser closer = channelCloser;
+        if (closer != null && closeable instanceof AbstractInterruptibleChannel interruptible) {
+            closer.close(interruptible);
+        } else {
+            closeable.close();
+        }
     }
 
     /** {@code DataOutput.write}. */

@@ -53,13 +53,19 @@ public final class Redirects {
      * reaches, as {@code owner.name+descriptor}.
      */
     private final Set<String> interfaceTargets;
+    /**
+     * The runtime methods of {@code transparent} entries, as {@code owner.name+descriptor}: a call of one can suspend
+     * exactly when the JDK call it stands in for can (the analysis judges that call instead).
+     */
+    private final Set<String> transparentTargets;
 
     private Redirects(Map<String, String> replacedTypes, Map<String, Map<String, Redirect>> staticMethods,
             Map<String, Map<String, Redirect>> instanceMethods, Set<String> blockingTargets,
             Map<String, String> jdkMembers, Set<String> dispatchedTargets, Map<String, Redirect> completions,
-            Set<String> interfaceTargets) {
+            Set<String> interfaceTargets, Set<String> transparentTargets) {
         this.dispatchedTargets = dispatchedTargets;
         this.interfaceTargets = interfaceTargets;
+        this.transparentTargets = transparentTargets;
         this.completions = completions;
         this.replacedTypes = replacedTypes;
         this.staticMethods = staticMethods;
@@ -104,9 +110,11 @@ public final class Redirects {
         completed.values().removeIf(redirect -> redirect.owner().startsWith(prefix));
         Set<String> throughInterfaces = new HashSet<>(interfaceTargets);
         throughInterfaces.removeIf(target -> target.startsWith(prefix));
+        Set<String> transparent = new HashSet<>(transparentTargets);
+        transparent.removeIf(target -> target.startsWith(prefix));
         return new Redirects(Map.copyOf(types), withoutOwners(staticMethods, prefix),
                 withoutOwners(instanceMethods, prefix), Set.copyOf(blocking), Map.copyOf(members),
-                Set.copyOf(dispatched), Map.copyOf(completed), Set.copyOf(throughInterfaces));
+                Set.copyOf(dispatched), Map.copyOf(completed), Set.copyOf(throughInterfaces), Set.copyOf(transparent));
     }
 
     private static Map<String, Map<String, Redirect>> withoutOwners(Map<String, Map<String, Redirect>> byMember,
@@ -155,9 +163,20 @@ public final class Redirects {
     }
 
     /**
+     * For the runtime method of a {@code transparent} entry, the JDK member it stands in for, as
+     * {@code owner.name+descriptor} (the first entry's, when several interfaces share the method), whose call the
+     * analysis judges in its place; otherwise null.
+     */
+    public String transparentOriginal(String owner, String name, String descriptor) {
+        String target = owner + "." + name + descriptor;
+        return transparentTargets.contains(target) ? jdkMembers.get(target) : null;
+    }
+
+    /**
      * The redirect for a call instruction, or null. A static method matches through a subclass that
-     * inherits it without redeclaring it; an instance method matches on its type and every subtype, and an
-     * {@code interface} entry only a call through its interface or an interface that extends it.
+     * inherits it without redeclaring it; an instance method matches on its type and every subtype, an
+     * {@code interface} entry only a call through its interface or an interface that extends it, and a
+     * {@code transparent} one only a call through its interface itself.
      */
     public Redirect forCall(int opcode, String owner, String name, String descriptor, ClassHierarchy hierarchy) {
         String member = name + descriptor;
@@ -192,7 +211,8 @@ public final class Redirects {
             // the entry of the most specific type the owner extends, whatever the map's order
             String foundType = null;
             for (Map.Entry<String, Redirect> candidate : candidates.entrySet()) {
-                if (reachedBy(candidate.getValue(), opcode) && hierarchy.isSubtypeOf(owner, candidate.getKey())
+                if (reachedBy(candidate.getValue(), opcode) && !isTransparent(candidate.getValue())
+                        && hierarchy.isSubtypeOf(owner, candidate.getKey())
                         && (foundType == null || hierarchy.isSubtypeOf(candidate.getKey(), foundType))) {
                     found = candidate.getValue();
                     foundType = candidate.getKey();
@@ -204,6 +224,11 @@ public final class Redirects {
             return null;
         }
         return found;
+    }
+
+    /** True for the target of a {@code transparent} entry, which only a call through its own interface reaches. */
+    private boolean isTransparent(Redirect redirect) {
+        return transparentTargets.contains(redirect.owner() + "." + redirect.name() + redirect.descriptor());
     }
 
     /** False for the target of an {@code interface} entry when the call is not made through an interface. */
@@ -220,6 +245,7 @@ public final class Redirects {
         Map<String, String> jdkMembers = new HashMap<>();
         Set<String> dispatched = new HashSet<>();
         Set<String> throughInterfaces = new HashSet<>();
+        Set<String> transparent = new HashSet<>();
         Map<String, Redirect> completions = new HashMap<>();
         try (InputStream in = Redirects.class.getResourceAsStream(RESOURCE)) {
             if (in == null) {
@@ -241,8 +267,10 @@ public final class Redirects {
                         types.put(fields[1], fields[2]);
                     }
                     case "static", "instance", "dispatched", "interface" -> {
-                        require(fields.length == 7 || fields.length == 8 && fields[7].equals("blocking"), number, line);
-                        Redirect redirect = new Redirect(fields[4], fields[5], fields[6], fields.length == 8);
+                        require(fields.length == 7 || fields.length == 8 && (fields[7].equals("blocking")
+                                || fields[7].equals("transparent") && fields[0].equals("interface")), number, line);
+                        boolean blocks = fields.length == 8 && fields[7].equals("blocking");
+                        Redirect redirect = new Redirect(fields[4], fields[5], fields[6], blocks);
                         (fields[0].equals("static") ? statics : instances)
                                 .computeIfAbsent(fields[2] + fields[3], key -> new HashMap<>())
                                 .put(fields[1], redirect);
@@ -255,6 +283,9 @@ public final class Redirects {
                         }
                         if (fields[0].equals("interface")) {
                             throughInterfaces.add(target);
+                        }
+                        if (fields.length == 8 && fields[7].equals("transparent")) {
+                            transparent.add(target);
                         }
                         jdkMembers.putIfAbsent(target, fields[1] + "." + fields[2] + fields[3]);
                     }
@@ -275,7 +306,8 @@ public final class Redirects {
             throw new UncheckedIOException(exception);
         }
         return new Redirects(Map.copyOf(types), statics, instances, Set.copyOf(blocking), Map.copyOf(jdkMembers),
-                Set.copyOf(dispatched), Map.copyOf(completions), Set.copyOf(throughInterfaces));
+                Set.copyOf(dispatched), Map.copyOf(completions), Set.copyOf(throughInterfaces),
+                Set.copyOf(transparent));
     }
 
     private static void require(boolean condition, int number, String line) {

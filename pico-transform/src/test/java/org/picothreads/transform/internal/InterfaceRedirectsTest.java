@@ -41,20 +41,46 @@ class InterfaceRedirectsTest {
     }
 
     @Test
-    void a_close_through_channel_or_an_interface_extending_it_goes_to_the_interface_entry_and_through_closeable_not()
+    void a_close_through_channel_closeable_or_auto_closeable_goes_to_the_runtime_s_transparent_forwarder()
             throws Exception {
         ClassHierarchy hierarchy = new ClassHierarchy(List.of());
-        Redirects.Redirect close = new Redirects.Redirect("org/picothreads/net/ChannelCalls", "close",
-                "(Ljava/nio/channels/Channel;)V", false);
-        assertEquals(close, table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/Channel", "close", "()V",
+        String ioCalls = "org/picothreads/runtime/internal/IoCalls";
+        Redirects.Redirect throughChannel = new Redirects.Redirect(ioCalls, "close", "(Ljava/nio/channels/Channel;)V",
+                false);
+        assertEquals(throughChannel, table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/Channel", "close", "()V",
                 hierarchy));
-        assertEquals(close, table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/ByteChannel", "close", "()V",
+        // the channel interfaces a socket channel implements each have an entry of their own
+        assertEquals(throughChannel, table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/ByteChannel", "close",
+                "()V", hierarchy));
+        assertEquals(new Redirects.Redirect(ioCalls, "close", "(Ljava/io/Closeable;)V", false),
+                table.forCall(Opcodes.INVOKEINTERFACE, "java/io/Closeable", "close", "()V", hierarchy));
+        assertEquals(new Redirects.Redirect(ioCalls, "close", "(Ljava/lang/AutoCloseable;)V", false),
+                table.forCall(Opcodes.INVOKEINTERFACE, "java/lang/AutoCloseable", "close", "()V", hierarchy));
+        // a transparent entry is reached only through its own interface: a Stream or a DirectoryStream, which no
+        // channel is, is closed as before, and the analysis judges that call as before
+        assertNull(table.forCall(Opcodes.INVOKEINTERFACE, "java/util/stream/Stream", "close", "()V", hierarchy));
+        assertNull(table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/file/DirectoryStream", "close", "()V",
                 hierarchy));
-        assertNull(table.forCall(Opcodes.INVOKEINTERFACE, "java/io/Closeable", "close", "()V", hierarchy));
-        // through a channel class, the entry of AbstractInterruptibleChannel's close
+        assertNull(table.forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/SeekableByteChannel", "close", "()V",
+                hierarchy));
+        // ScheduledExecutorService extends ExecutorService, whose own entry is more specific than AutoCloseable's
+        assertEquals("org/picothreads/runtime/concurrent/ConcurrentCalls", table.forCall(Opcodes.INVOKEINTERFACE,
+                "java/util/concurrent/ScheduledExecutorService", "close", "()V", hierarchy).owner());
+        // through a channel class, the entry of AbstractInterruptibleChannel's close; through Writer, Writer's
         assertEquals(new Redirects.Redirect("org/picothreads/net/internal/BlockingChannels", "close",
                 "(Ljava/nio/channels/spi/AbstractInterruptibleChannel;)V", false),
                 table.forCall(Opcodes.INVOKEVIRTUAL, "java/nio/channels/FileChannel", "close", "()V", hierarchy));
+        assertEquals(new Redirects.Redirect(ioCalls, "close", "(Ljava/io/Writer;)V", true),
+                table.forCall(Opcodes.INVOKEVIRTUAL, "java/io/StringWriter", "close", "()V", hierarchy));
+        // the analysis judges the interface call in the forwarder's place (for the channel interfaces, Channel's)
+        assertEquals("java/io/Closeable.close()V",
+                table.transparentOriginal(ioCalls, "close", "(Ljava/io/Closeable;)V"));
+        assertEquals("java/nio/channels/Channel.close()V", table.transparentOriginal(ioCalls, "close",
+                "(Ljava/nio/channels/Channel;)V"));
+        assertNull(table.transparentOriginal(ioCalls, "close", "(Ljava/io/Writer;)V"));
+        // the forwarders are the runtime's, so a program without pico-net has them too
+        assertEquals(throughChannel, Redirects.table(false).forCall(Opcodes.INVOKEINTERFACE,
+                "java/nio/channels/Channel", "close", "()V", hierarchy));
     }
 
     @Test

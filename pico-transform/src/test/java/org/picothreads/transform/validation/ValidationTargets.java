@@ -8,6 +8,7 @@ import org.picothreads.targets.concatenation.StringConcatenation;
 import org.picothreads.targets.constructors.ConstructorArguments;
 import org.picothreads.targets.exceptions.ExceptionTables;
 import org.picothreads.targets.interfaces.BlockingInterfaceMethods;
+import org.picothreads.targets.interfaces.ClosesThroughInterfaces;
 import org.picothreads.targets.lambdas.FunctionalInterfacesCalledDirectly;
 import org.picothreads.targets.lambdas.ThreadLambdas;
 import org.picothreads.targets.loops.LoopsWithSuspension;
@@ -44,6 +45,7 @@ final class ValidationTargets {
             FunctionalInterfacesCalledDirectly.class,
             JdkCallbacks.class,
             BlockingInterfaceMethods.class,
+            ClosesThroughInterfaces.class,
             SwitchesWithSuspension.class,
             BlockingRecords.class,
             RecordWithBlockingConstructor.class,

@@ -1,6 +1,7 @@
 package org.picothreads.targets.net.channels;
 
 import java.io.BufferedReader;
+import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -22,8 +23,9 @@ import java.nio.charset.StandardCharsets;
 
 /**
  * Blocking socket channels that a program also reaches through the channel interfaces ({@code ReadableByteChannel},
- * {@code WritableByteChannel}, {@code ByteChannel}, the scattering and gathering ones, {@code Channel}) and through
- * {@code Channels}' streams, readers and writers, after calls through {@code SocketChannel} itself: a blocking read
+ * {@code WritableByteChannel}, {@code ByteChannel}, the scattering and gathering ones, {@code Channel},
+ * {@code Closeable}, {@code AutoCloseable}) and through {@code Channels}' streams, readers and writers, after calls
+ * through {@code SocketChannel} itself: a blocking read
  * through an interface waits for bytes and never returns 0, a blocking write through one writes the whole buffer, a
  * stream, reader or writer over the channel reads and writes, and a close through an interface ends a read blocked on
  * the channel. A thread still blocked after five seconds is reported.
@@ -221,14 +223,15 @@ public class ChannelsThroughInterfaces {
 
     /**
      * A thread reads a channel through SocketChannel while its peer is silent; another closes the channel through
-     * Channel, and then one more through ByteChannel: each read ends with AsynchronousCloseException.
+     * Channel, then one more through ByteChannel, Closeable and AutoCloseable: each read ends with
+     * AsynchronousCloseException.
      */
     private static String close() throws Exception {
-        return "close through Channel: " + closeUnderReader(true) + "; through ByteChannel: "
-                + closeUnderReader(false);
+        return "close through Channel: " + closeUnderReader(0) + "; through ByteChannel: " + closeUnderReader(1)
+                + "; through Closeable: " + closeUnderReader(2) + "; through AutoCloseable: " + closeUnderReader(3);
     }
 
-    private static String closeUnderReader(boolean asChannel) throws Exception {
+    private static String closeUnderReader(int through) throws Exception {
         try (ServerSocketChannel server = server();
                 SocketChannel client = SocketChannel.open(server.getLocalAddress());
                 SocketChannel peer = server.accept()) {
@@ -242,14 +245,31 @@ public class ChannelsThroughInterfaces {
             }, "silent-reader");
             reader.start();
             Thread.sleep(100);
-            if (asChannel) {
-                Channel channel = client;
-                channel.close();
-            } else {
-                ByteChannel bytes = client;
-                bytes.close();
+            switch (through) {
+                case 0 -> {
+                    Channel channel = client;
+                    channel.close();
+                }
+                case 1 -> {
+                    ByteChannel bytes = client;
+                    bytes.close();
+                }
+                case 2 -> closeQuietly(client);
+                default -> {
+                    try (AutoCloseable closing = client) {
+                        reader.join(10);
+                    }
+                }
             }
             return outcome(reader, outcome);
+        }
+    }
+
+    private static void closeQuietly(Closeable closeable) {
+        try {
+            closeable.close();
+        } catch (IOException ignored) {
+            // as a helper of this kind does
         }
     }
 

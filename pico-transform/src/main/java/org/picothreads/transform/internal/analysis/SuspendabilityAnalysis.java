@@ -548,6 +548,14 @@ public final class SuspendabilityAnalysis {
         if (Redirects.table().isBlockingTarget(call.owner(), call.name(), call.desc())) {
             return List.of(PRIMITIVE);
         }
+        String original = Redirects.table().transparentOriginal(call.owner(), call.name(), call.desc());
+        if (original != null) {
+            // a runtime method that only forwards an interface call: it reaches what that call reaches
+            int dot = original.indexOf('.');
+            int parameters = original.indexOf('(');
+            return computeCallTargets(new CallKey(Opcodes.INVOKEINTERFACE, original.substring(0, dot),
+                    original.substring(dot + 1, parameters), original.substring(parameters)));
+        }
         String member = call.name() + call.desc();
         List<Object> targets = new ArrayList<>();
         boolean threadRun = member.equals("run()V") && (call.owner().equals(RuntimeNames.PICO_THREAD)
