@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.Reader;
 import java.io.Writer;
+import java.net.Socket;
 import java.net.SocketAddress;
+import java.net.SocketTimeoutException;
 import java.nio.ByteBuffer;
 import java.nio.channels.Channels;
 import java.nio.channels.DatagramChannel;
@@ -42,8 +44,9 @@ import org.picothreads.net.internal.IoWait;
  * <p>The same calls made through the channel interfaces ({@code ReadableByteChannel}, {@code WritableByteChannel},
  * the scattering and gathering ones and the interfaces extending them) and {@code Channels}' streams, readers and
  * writers come here too: on a SocketChannel or a DatagramChannel they behave as the calls through its class, and on
- * any other channel they are that channel's own. (A close through {@code Channel}, {@code Closeable} or
- * {@code AutoCloseable} goes to the runtime's {@code IoCalls}, which hands a channel to {@link BlockingChannels#close}.)
+ * any other channel they are that channel's own; so do the streams of a SocketChannel's socket. (A close through
+ * {@code Channel}, {@code Closeable} or {@code AutoCloseable} goes to the runtime's {@code IoCalls}, which hands a
+ * channel to {@link BlockingChannels#close}.)
  */
 public final class ChannelCalls {
     private ChannelCalls() {
@@ -127,6 +130,53 @@ public final class ChannelCalls {
             return new PicoChannelInputStream((SelectableChannel) channel);
         }
         return Channels.newInputStream(channel);
+    }
+
+    /**
+     * {@code socket.getInputStream()}: for the socket of a SocketChannel ({@code channel.socket()}), a stream that
+     * reads as {@link #read(SocketChannel, ByteBuffer, long)} does, within the socket's SO_TIMEOUT, on a PicoThread or
+     * once the channel's blocking mode is emulated, and as the JDK's stream otherwise; for any other socket, its own
+     * stream. The JDK's stream is asked for first, so that a closed, unconnected or shut down socket throws as it does.
+     */
+    public static InputStream socketInputStream(Socket socket) throws IOException {
+        InputStream own = socket.getInputStream();
+        SocketChannel channel = socket.getChannel();
+        return channel == null ? own : new PicoChannelInputStream(socket, channel, own);
+    }
+
+    /** {@code socket.getOutputStream()}, as {@link #socketInputStream}: writes as the channel's {@code write} does. */
+    public static OutputStream socketOutputStream(Socket socket) throws IOException {
+        OutputStream own = socket.getOutputStream();
+        SocketChannel channel = socket.getChannel();
+        return channel == null ? own : new PicoChannelOutputStream(channel, own);
+    }
+
+    /**
+     * {@code channel.read(buffer)} within a deadline ({@link IoWait#NO_DEADLINE} for none): in blocking mode, waits
+     * until at least one byte or the end of stream arrives, or throws SocketTimeoutException("Read timed out") once
+     * the deadline has passed, as the read of a channel's socket's stream does.
+     */
+    public static int read(SocketChannel channel, ByteBuffer buffer, long deadline) throws IOException {
+        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
+        if (waits == null) {
+            return BlockingChannels.readNow(channel, buffer);
+        }
+        waits.readLock.lock();
+        try {
+            while (true) {
+                int count = BlockingChannels.readNow(channel, buffer);
+                if (count != 0 || !buffer.hasRemaining()) {
+                    return count;
+                }
+                if (IoWait.passed(deadline)) {
+                    throw new SocketTimeoutException("Read timed out");
+                }
+                IoWait.awaitReadable(waits, deadline);
+                waits.ensureOpenAfterWait();
+            }
+        } finally {
+            waits.readLock.unlock();
+        }
     }
 
     /** {@code Channels.newOutputStream(channel)}, as {@link #newInputStream}: writes are this class's. */

@@ -60,6 +60,11 @@ public final class BlockingChannels {
         }
     }
 
+    /** True while pico-net emulates {@code channel}'s blocking mode (it is non-blocking underneath). */
+    public static boolean isEmulated(SelectableChannel channel) {
+        return EMULATED.containsKey(channel);
+    }
+
     /** {@code channel.isBlocking()} as the program sees it: true while its blocking mode is emulated. */
     public static boolean isBlocking(SelectableChannel channel) {
         return EMULATED.containsKey(channel) || channel.isBlocking();

@@ -6,28 +6,49 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.ReadableByteChannel;
+import java.net.Socket;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.util.Objects;
 import org.picothreads.net.ChannelCalls;
 import org.picothreads.net.internal.BlockingChannels;
+import org.picothreads.net.internal.IoWait;
+import org.picothreads.runtime.internal.Parking;
 
 /**
  * What {@code Channels.newInputStream} returns in rewritten code for a SocketChannel or a DatagramChannel
- * ({@link ChannelCalls#newInputStream}): each read is one read of the channel through {@link ChannelCalls}, which in
- * emulated blocking mode suspends the PicoThread until bytes arrive. As the JDK's stream, it refuses a channel in
- * non-blocking mode (as the program sees it) with IllegalBlockingModeException, and closes the channel when closed;
- * {@code available} answers 0. The loops InputStream writes over {@code read} are written again here
- * ({@link StreamLoops}), so that no JDK frame stands between the caller and a read that suspends. Not for programs.
+ * ({@link ChannelCalls#newInputStream}), and {@code getInputStream()} for the socket of a SocketChannel
+ * ({@link ChannelCalls#socketInputStream}): each read is one read of the channel through {@link ChannelCalls}, which in
+ * emulated blocking mode suspends the PicoThread until bytes arrive (for a socket's stream, within its SO_TIMEOUT). As
+ * the JDK's streams, it refuses a channel in non-blocking mode (as the program sees it) with
+ * IllegalBlockingModeException and closes the channel when closed. A socket's stream read by a platform thread while
+ * the channel's blocking mode is not emulated is the JDK's stream, and asks it what is {@code available}; the other
+ * stream answers 0. The loops InputStream writes over {@code read} are written again here ({@link StreamLoops}), so
+ * that no JDK frame stands between the caller and a read that suspends. Not for programs.
  */
 public final class PicoChannelInputStream extends InputStream {
     private final SelectableChannel channel;
     private final ReadableByteChannel readable;
+    /** The socket whose stream this is, or null for a stream of {@code Channels}. */
+    private final Socket socket;
+    /** The JDK's stream of {@link #socket}, or null. */
+    private final InputStream socketStream;
 
     /** A stream over {@code channel}, a SocketChannel or a DatagramChannel. */
     public PicoChannelInputStream(SelectableChannel channel) {
         this.channel = channel;
         this.readable = (ReadableByteChannel) channel;
+        this.socket = null;
+        this.socketStream = null;
+    }
+
+    /** The stream of {@code socket}, the socket of {@code channel}, whose own stream is {@code socketStream}. */
+    public PicoChannelInputStream(Socket socket, SocketChannel channel, InputStream socketStream) {
+        this.channel = channel;
+        this.readable = channel;
+        this.socket = socket;
+        this.socketStream = socketStream;
     }
 
     @Override
@@ -48,10 +69,22 @@ public final class PicoChannelInputStream extends InputStream {
         if (length == 0) {
             return 0;
         }
+        if (socket != null && !Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
+            return socketStream.read(bytes, offset, length);
+        }
         if (!BlockingChannels.isBlocking(channel)) {
             throw new IllegalBlockingModeException();
         }
+        if (socket != null) {
+            return ChannelCalls.read((SocketChannel) channel, ByteBuffer.wrap(bytes, offset, length),
+                    IoWait.deadlineAfter(socket.getSoTimeout()));
+        }
         return ChannelCalls.read(readable, ByteBuffer.wrap(bytes, offset, length));
+    }
+
+    @Override
+    public int available() throws IOException {
+        return socketStream == null ? 0 : socketStream.available();
     }
 
     @Override

@@ -5,27 +5,41 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectableChannel;
+import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
 import org.picothreads.net.ChannelCalls;
 import org.picothreads.net.internal.BlockingChannels;
+import org.picothreads.runtime.internal.Parking;
 
 /**
  * What {@code Channels.newOutputStream} returns in rewritten code for a SocketChannel or a DatagramChannel
- * ({@link ChannelCalls#newOutputStream}): a write writes every byte through {@link ChannelCalls}, which in emulated
- * blocking mode suspends the PicoThread while the channel cannot take more. As the JDK's stream, it refuses a channel
+ * ({@link ChannelCalls#newOutputStream}), and {@code getOutputStream()} for the socket of a SocketChannel
+ * ({@link ChannelCalls#socketOutputStream}): a write writes every byte through {@link ChannelCalls}, which in emulated
+ * blocking mode suspends the PicoThread while the channel cannot take more. As the JDK's streams, it refuses a channel
  * in non-blocking mode (as the program sees it) with IllegalBlockingModeException and closes the channel when closed.
- * Not for programs.
+ * A socket's stream written by a platform thread while the channel's blocking mode is not emulated is the JDK's
+ * stream. Not for programs.
  */
 public final class PicoChannelOutputStream extends OutputStream {
     private final SelectableChannel channel;
     private final WritableByteChannel writable;
+    /** The JDK's stream of the channel's socket, for a socket's stream; else null. */
+    private final OutputStream socketStream;
 
     /** A stream over {@code channel}, a SocketChannel or a DatagramChannel. */
     public PicoChannelOutputStream(SelectableChannel channel) {
         this.channel = channel;
         this.writable = (WritableByteChannel) channel;
+        this.socketStream = null;
+    }
+
+    /** The stream of the socket of {@code channel}, whose own stream is {@code socketStream}. */
+    public PicoChannelOutputStream(SocketChannel channel, OutputStream socketStream) {
+        this.channel = channel;
+        this.writable = channel;
+        this.socketStream = socketStream;
     }
 
     @Override
@@ -42,6 +56,10 @@ public final class PicoChannelOutputStream extends OutputStream {
     public void write(byte[] bytes, int offset, int length) throws IOException {
         Objects.checkFromIndexSize(offset, length, bytes.length);
         if (length == 0) {
+            return;
+        }
+        if (socketStream != null && !Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
+            socketStream.write(bytes, offset, length);
             return;
         }
         if (!BlockingChannels.isBlocking(channel)) {

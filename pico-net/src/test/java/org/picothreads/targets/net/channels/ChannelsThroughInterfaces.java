@@ -8,6 +8,8 @@ import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
 import java.net.StandardSocketOptions;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
@@ -36,7 +38,8 @@ public class ChannelsThroughInterfaces {
     private static final int CHUNKS = 3;
 
     public static String run() throws Exception {
-        return reads() + "\n" + writes() + "\n" + streams() + "\n" + readers() + "\n" + close();
+        return reads() + "\n" + writes() + "\n" + streams() + "\n" + readers() + "\n" + socketStreams() + "\n"
+                + close();
     }
 
     private static ServerSocketChannel server() throws IOException {
@@ -204,6 +207,52 @@ public class ChannelsThroughInterfaces {
                 return "readers: writing " + e;
             }
             return "readers: " + outcome(reader, outcome);
+        }
+    }
+
+    /** The streams of a SocketChannel's socket, over channels used through SocketChannel before, with SO_TIMEOUT. */
+    private static String socketStreams() throws Exception {
+        try (ServerSocketChannel server = server();
+                SocketChannel client = SocketChannel.open(server.getLocalAddress());
+                SocketChannel peer = server.accept()) {
+            String[] outcome = new String[1];
+            Thread reader = new Thread(() -> outcome[0] = readSocketStream(client), "socket-stream-reader");
+            reader.start();
+            peer.write(ByteBuffer.wrap(new byte[] {7}));
+            try {
+                OutputStream out = peer.socket().getOutputStream();
+                for (int chunk = 0; chunk < 2; chunk++) {
+                    Thread.sleep(50);
+                    out.write(filled(CHUNK, chunk));
+                }
+            } catch (RuntimeException | IOException e) {
+                return "socket streams: writing " + e;
+            }
+            return "socket streams: " + outcome(reader, outcome);
+        }
+    }
+
+    private static String readSocketStream(SocketChannel channel) {
+        try {
+            channel.read(ByteBuffer.allocate(1));
+            Socket socket = channel.socket();
+            socket.setSoTimeout(5_000);
+            InputStream in = socket.getInputStream();
+            byte[] both = in.readNBytes(2 * CHUNK);
+            long sum = 0;
+            for (byte value : both) {
+                sum += value;
+            }
+            socket.setSoTimeout(200);
+            String last;
+            try {
+                last = "read " + in.read();
+            } catch (SocketTimeoutException e) {
+                last = e.getMessage();
+            }
+            return both.length + " bytes summing to " + sum + ", then " + last + ", " + in.available() + " available";
+        } catch (RuntimeException | IOException e) {
+            return e.toString();
         }
     }
 
