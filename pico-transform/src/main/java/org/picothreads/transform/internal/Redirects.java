@@ -176,7 +176,7 @@ public final class Redirects {
      * The redirect for a call instruction, or null. A static method matches through a subclass that
      * inherits it without redeclaring it; an instance method matches on its type and every subtype, an
      * {@code interface} entry only a call through its interface or an interface that extends it, and a
-     * {@code transparent} one only a call through its interface itself.
+     * {@code transparent} one only a call through its own type.
      */
     public Redirect forCall(int opcode, String owner, String name, String descriptor, ClassHierarchy hierarchy) {
         String member = name + descriptor;
@@ -226,7 +226,7 @@ public final class Redirects {
         return found;
     }
 
-    /** True for the target of a {@code transparent} entry, which only a call through its own interface reaches. */
+    /** True for the target of a {@code transparent} entry, which only a call through its own type reaches. */
     private boolean isTransparent(Redirect redirect) {
         return transparentTargets.contains(redirect.owner() + "." + redirect.name() + redirect.descriptor());
     }
@@ -268,7 +268,9 @@ public final class Redirects {
                     }
                     case "static", "instance", "dispatched", "interface" -> {
                         require(fields.length == 7 || fields.length == 8 && (fields[7].equals("blocking")
-                                || fields[7].equals("transparent") && fields[0].equals("interface")), number, line);
+                                || fields[7].equals("transparent")
+                                        && (fields[0].equals("interface") || fields[0].equals("dispatched"))),
+                                number, line);
                         boolean blocks = fields.length == 8 && fields[7].equals("blocking");
                         Redirect redirect = new Redirect(fields[4], fields[5], fields[6], blocks);
                         (fields[0].equals("static") ? statics : instances)

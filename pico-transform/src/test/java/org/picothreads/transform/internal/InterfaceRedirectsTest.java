@@ -89,4 +89,20 @@ class InterfaceRedirectsTest {
         assertNull(Redirects.table(false).forCall(Opcodes.INVOKEINTERFACE, "java/nio/channels/ReadableByteChannel",
                 "read", READ, hierarchy));
     }
+
+    @Test
+    void the_streams_of_a_socket_go_to_the_transparent_forwarder_only_through_socket_itself() throws Exception {
+        ClassHierarchy hierarchy = new ClassHierarchy(List.of());
+        Redirects.Redirect forwarder = table.forCall(Opcodes.INVOKEVIRTUAL, "java/net/Socket", "getInputStream",
+                "()Ljava/io/InputStream;", hierarchy);
+        assertEquals(new Redirects.Redirect("org/picothreads/net/ChannelCalls", "socketInputStream",
+                "(Ljava/net/Socket;)Ljava/io/InputStream;", false), forwarder);
+        assertEquals("java/net/Socket.getInputStream()Ljava/io/InputStream;",
+                table.transparentOriginal(forwarder.owner(), forwarder.name(), forwarder.descriptor()));
+        // a super call, and a call through a subclass (pico-net's socket, or the program's own), are left alone
+        assertNull(table.forCall(Opcodes.INVOKESPECIAL, "java/net/Socket", "getInputStream",
+                "()Ljava/io/InputStream;", hierarchy));
+        assertNull(table.forCall(Opcodes.INVOKEVIRTUAL, "javax/net/ssl/SSLSocket", "getInputStream",
+                "()Ljava/io/InputStream;", hierarchy));
+    }
 }

@@ -550,7 +550,7 @@ public final class SuspendabilityAnalysis {
         }
         String original = Redirects.table().transparentOriginal(call.owner(), call.name(), call.desc());
         if (original != null) {
-            // a runtime method that only forwards an interface call: it reaches what that call reaches
+            // a runtime method that only forwards a call: it reaches what that call reaches (dispatched either way)
             int dot = original.indexOf('.');
             int parameters = original.indexOf('(');
             return computeCallTargets(new CallKey(Opcodes.INVOKEINTERFACE, original.substring(0, dot),
