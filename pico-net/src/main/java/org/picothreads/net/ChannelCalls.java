@@ -127,7 +127,7 @@ public final class ChannelCalls {
      */
     public static InputStream newInputStream(ReadableByteChannel channel) {
         if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
-            return new PicoChannelInputStream((SelectableChannel) channel);
+            return new PicoChannelInputStream((SelectableChannel) channel, Channels.newInputStream(channel));
         }
         return Channels.newInputStream(channel);
     }
@@ -182,7 +182,7 @@ public final class ChannelCalls {
     /** {@code Channels.newOutputStream(channel)}, as {@link #newInputStream}: writes are this class's. */
     public static OutputStream newOutputStream(WritableByteChannel channel) {
         if (channel instanceof SocketChannel || channel instanceof DatagramChannel) {
-            return new PicoChannelOutputStream((SelectableChannel) channel);
+            return new PicoChannelOutputStream((SelectableChannel) channel, Channels.newOutputStream(channel));
         }
         return Channels.newOutputStream(channel);
     }

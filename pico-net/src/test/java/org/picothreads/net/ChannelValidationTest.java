@@ -103,7 +103,7 @@ class ChannelValidationTest {
             throws Exception {
         assertEquals("reads: chunks 100 100 100, sum 14678, reads that returned 0: 0\n"
                 + "writes: one write wrote 1048576, one gathering write wrote 1048576, the peer read 2097153\n"
-                + "streams: first byte 7, then 100 bytes summing to -2390\n"
+                + "streams: first byte 7, then 100 bytes summing to -2390, 60 available after the first 40\n"
                 + "readers: line 0 \u00e9\u4e2d | line 1 \u00e9\u4e2d | line 2 \u00e9\u4e2d\n"
                 + "socket streams: 200 bytes summing to 12232, then Read timed out, 0 available\n"
                 + "close through Channel: AsynchronousCloseException; through ByteChannel: AsynchronousCloseException;"

@@ -22,9 +22,8 @@ import org.picothreads.runtime.internal.Parking;
  * ({@link ChannelCalls#socketInputStream}): each read is one read of the channel through {@link ChannelCalls}, which in
  * emulated blocking mode suspends the PicoThread until bytes arrive (for a socket's stream, within its SO_TIMEOUT). As
  * the JDK's streams, it refuses a channel in non-blocking mode (as the program sees it) with
- * IllegalBlockingModeException and closes the channel when closed. A socket's stream read by a platform thread while
- * the channel's blocking mode is not emulated is the JDK's stream, and asks it what is {@code available}; the other
- * stream answers 0. The loops InputStream writes over {@code read} are written again here ({@link StreamLoops}), so
+ * IllegalBlockingModeException and closes the channel when closed. Read by a platform thread while the channel's
+ * blocking mode is not emulated, it is the JDK's stream, which it also asks what is {@code available}. The loops InputStream writes over {@code read} are written again here ({@link StreamLoops}), so
  * that no JDK frame stands between the caller and a read that suspends. Not for programs.
  */
 public final class PicoChannelInputStream extends InputStream {
@@ -32,23 +31,23 @@ public final class PicoChannelInputStream extends InputStream {
     private final ReadableByteChannel readable;
     /** The socket whose stream this is, or null for a stream of {@code Channels}. */
     private final Socket socket;
-    /** The JDK's stream of {@link #socket}, or null. */
-    private final InputStream socketStream;
+    /** The JDK's stream of the same channel or socket. */
+    private final InputStream jdkStream;
 
-    /** A stream over {@code channel}, a SocketChannel or a DatagramChannel. */
-    public PicoChannelInputStream(SelectableChannel channel) {
+    /** A stream over {@code channel}, a SocketChannel or a DatagramChannel, whose JDK stream is {@code jdkStream}. */
+    public PicoChannelInputStream(SelectableChannel channel, InputStream jdkStream) {
         this.channel = channel;
         this.readable = (ReadableByteChannel) channel;
         this.socket = null;
-        this.socketStream = null;
+        this.jdkStream = jdkStream;
     }
 
-    /** The stream of {@code socket}, the socket of {@code channel}, whose own stream is {@code socketStream}. */
-    public PicoChannelInputStream(Socket socket, SocketChannel channel, InputStream socketStream) {
+    /** The stream of {@code socket}, the socket of {@code channel}, whose own stream is {@code jdkStream}. */
+    public PicoChannelInputStream(Socket socket, SocketChannel channel, InputStream jdkStream) {
         this.channel = channel;
         this.readable = channel;
         this.socket = socket;
-        this.socketStream = socketStream;
+        this.jdkStream = jdkStream;
     }
 
     @Override
@@ -69,8 +68,8 @@ public final class PicoChannelInputStream extends InputStream {
         if (length == 0) {
             return 0;
         }
-        if (socket != null && !Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
-            return socketStream.read(bytes, offset, length);
+        if (!Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
+            return jdkStream.read(bytes, offset, length);
         }
         if (!BlockingChannels.isBlocking(channel)) {
             throw new IllegalBlockingModeException();
@@ -84,7 +83,7 @@ public final class PicoChannelInputStream extends InputStream {
 
     @Override
     public int available() throws IOException {
-        return socketStream == null ? 0 : socketStream.available();
+        return jdkStream.available();
     }
 
     @Override

@@ -5,7 +5,6 @@ import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.channels.IllegalBlockingModeException;
 import java.nio.channels.SelectableChannel;
-import java.nio.channels.SocketChannel;
 import java.nio.channels.spi.AbstractInterruptibleChannel;
 import java.nio.channels.WritableByteChannel;
 import java.util.Objects;
@@ -19,27 +18,23 @@ import org.picothreads.runtime.internal.Parking;
  * ({@link ChannelCalls#socketOutputStream}): a write writes every byte through {@link ChannelCalls}, which in emulated
  * blocking mode suspends the PicoThread while the channel cannot take more. As the JDK's streams, it refuses a channel
  * in non-blocking mode (as the program sees it) with IllegalBlockingModeException and closes the channel when closed.
- * A socket's stream written by a platform thread while the channel's blocking mode is not emulated is the JDK's
- * stream. Not for programs.
+ * Written by a platform thread while the channel's blocking mode is not emulated, it is the JDK's stream. Not for
+ * programs.
  */
 public final class PicoChannelOutputStream extends OutputStream {
     private final SelectableChannel channel;
     private final WritableByteChannel writable;
-    /** The JDK's stream of the channel's socket, for a socket's stream; else null. */
-    private final OutputStream socketStream;
+    /** The JDK's stream of the same channel or socket. */
+    private final OutputStream jdkStream;
 
-    /** A stream over {@code channel}, a SocketChannel or a DatagramChannel. */
-    public PicoChannelOutputStream(SelectableChannel channel) {
+    /**
+     * A stream over {@code channel}, a SocketChannel or a DatagramChannel (or over the socket of a SocketChannel),
+     * whose JDK stream is {@code jdkStream}.
+     */
+    public PicoChannelOutputStream(SelectableChannel channel, OutputStream jdkStream) {
         this.channel = channel;
         this.writable = (WritableByteChannel) channel;
-        this.socketStream = null;
-    }
-
-    /** The stream of the socket of {@code channel}, whose own stream is {@code socketStream}. */
-    public PicoChannelOutputStream(SocketChannel channel, OutputStream socketStream) {
-        this.channel = channel;
-        this.writable = channel;
-        this.socketStream = socketStream;
+        this.jdkStream = jdkStream;
     }
 
     @Override
@@ -58,8 +53,8 @@ public final class PicoChannelOutputStream extends OutputStream {
         if (length == 0) {
             return;
         }
-        if (socketStream != null && !Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
-            socketStream.write(bytes, offset, length);
+        if (!Parking.onPicoThread() && !BlockingChannels.isEmulated(channel)) {
+            jdkStream.write(bytes, offset, length);
             return;
         }
         if (!BlockingChannels.isBlocking(channel)) {

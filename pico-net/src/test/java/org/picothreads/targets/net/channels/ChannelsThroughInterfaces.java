@@ -176,12 +176,18 @@ public class ChannelsThroughInterfaces {
             ByteBuffer first = ByteBuffer.allocate(1);
             channel.read(first);
             InputStream in = Channels.newInputStream(channel);
-            byte[] rest = in.readNBytes(CHUNK);
+            byte[] head = in.readNBytes(40);
+            int available = in.available();
+            byte[] tail = in.readNBytes(CHUNK - head.length);
             long sum = 0;
-            for (byte value : rest) {
+            for (byte value : head) {
                 sum += value;
             }
-            return "first byte " + first.get(0) + ", then " + rest.length + " bytes summing to " + sum;
+            for (byte value : tail) {
+                sum += value;
+            }
+            return "first byte " + first.get(0) + ", then " + (head.length + tail.length) + " bytes summing to " + sum
+                    + ", " + available + " available after the first " + head.length;
         } catch (RuntimeException | IOException e) {
             return e.toString();
         }
