@@ -1,6 +1,7 @@
 package org.picothreads.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.channels.ChannelEcho;
@@ -101,13 +102,19 @@ class ChannelValidationTest {
     @Test
     void blocking_channels_reached_through_the_channel_interfaces_and_streams_block_when_run_as_compiled()
             throws Exception {
+        // what a Channels stream of a socket channel finds available is the JDK's: the 60 bytes left on JDK 25, 0 on
+        // JDK 17, whose stream counts only a seekable channel's (the comparison above holds it to the JDK it runs on)
+        String result = ChannelsThroughInterfaces.run();
+        String available = result.replaceFirst("(?s).*-2390, (\\d+) available.*", "$1");
+        assertTrue(available.equals("60") || available.equals("0"), result);
         assertEquals("reads: chunks 100 100 100, sum 14678, reads that returned 0: 0\n"
                 + "writes: one write wrote 1048576, one gathering write wrote 1048576, the peer read 2097153\n"
-                + "streams: first byte 7, then 100 bytes summing to -2390, 60 available after the first 40\n"
+                + "streams: first byte 7, then 100 bytes summing to -2390, " + available
+                + " available after the first 40\n"
                 + "readers: line 0 \u00e9\u4e2d | line 1 \u00e9\u4e2d | line 2 \u00e9\u4e2d\n"
                 + "socket streams: 200 bytes summing to 12232, then Read timed out, 0 available\n"
                 + "close through Channel: AsynchronousCloseException; through ByteChannel: AsynchronousCloseException;"
                 + " through Closeable: AsynchronousCloseException; through AutoCloseable: AsynchronousCloseException",
-                ChannelsThroughInterfaces.run());
+                result);
     }
 }
