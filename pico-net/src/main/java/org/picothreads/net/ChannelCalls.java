@@ -157,26 +157,7 @@ public final class ChannelCalls {
      * the deadline has passed, as the read of a channel's socket's stream does.
      */
     public static int read(SocketChannel channel, ByteBuffer buffer, long deadline) throws IOException {
-        EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
-        if (waits == null) {
-            return BlockingChannels.readNow(channel, buffer);
-        }
-        waits.readLock.lock();
-        try {
-            while (true) {
-                int count = BlockingChannels.readNow(channel, buffer);
-                if (count != 0 || !buffer.hasRemaining()) {
-                    return count;
-                }
-                if (IoWait.passed(deadline)) {
-                    throw new SocketTimeoutException("Read timed out");
-                }
-                IoWait.awaitReadable(waits, deadline);
-                waits.ensureOpenAfterWait();
-            }
-        } finally {
-            waits.readLock.unlock();
-        }
+        return readWaiting(channel, buffer, deadline);
     }
 
     /** {@code Channels.newOutputStream(channel)}, as {@link #newInputStream}: writes are this class's. */
@@ -240,7 +221,7 @@ public final class ChannelCalls {
 
     /** {@code channel.read(buffer)}: in blocking mode, waits until at least one byte or the end of stream. */
     public static int read(SocketChannel channel, ByteBuffer buffer) throws IOException {
-        return readWaiting(channel, buffer);
+        return readWaiting(channel, buffer, IoWait.NO_DEADLINE);
     }
 
     /** {@code channel.write(buffer)}: in blocking mode, returns once every remaining byte is written. */
@@ -311,11 +292,12 @@ public final class ChannelCalls {
 
     /**
      * A read of a SocketChannel or a connected DatagramChannel: in emulated blocking mode it waits until the channel
-     * gives something (bytes, the end of stream, or an empty datagram) or the buffer has no room; otherwise it is
-     * one plain read. An unconnected DatagramChannel throws NotYetConnectedException before any wait, as the JDK's.
+     * gives something (bytes, the end of stream, or an empty datagram) or the buffer has no room, or throws
+     * SocketTimeoutException("Read timed out") once {@code deadline} has passed; otherwise it is one plain read. An
+     * unconnected DatagramChannel throws NotYetConnectedException before any wait, as the JDK's.
      */
-    private static <C extends SelectableChannel & ReadableByteChannel> int readWaiting(C channel, ByteBuffer buffer)
-            throws IOException {
+    private static <C extends SelectableChannel & ReadableByteChannel> int readWaiting(C channel, ByteBuffer buffer,
+            long deadline) throws IOException {
         EmulatedChannelWaits waits = BlockingChannels.waitsOf(channel);
         if (waits == null) {
             return BlockingChannels.readNow(channel, buffer);
@@ -327,7 +309,10 @@ public final class ChannelCalls {
                 if (count != 0 || !buffer.hasRemaining()) {
                     return count;
                 }
-                IoWait.awaitReadable(waits, IoWait.NO_DEADLINE);
+                if (IoWait.passed(deadline)) {
+                    throw new SocketTimeoutException("Read timed out");
+                }
+                IoWait.awaitReadable(waits, deadline);
                 waits.ensureOpenAfterWait();
             }
         } finally {
@@ -414,7 +399,7 @@ public final class ChannelCalls {
      * not), so the emulation returns what the JDK's blocking read would.
      */
     public static int read(DatagramChannel channel, ByteBuffer buffer) throws IOException {
-        return readWaiting(channel, buffer);
+        return readWaiting(channel, buffer, IoWait.NO_DEADLINE);
     }
 
     /** {@code channel.read(buffers)} of a connected DatagramChannel: a scattering read, waiting as a read does. */
