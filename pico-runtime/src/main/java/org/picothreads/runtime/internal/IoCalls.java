@@ -406,9 +406,10 @@ public final class IoCalls {
     }
 
     /**
-     * {@code Channel.close} through the interface (or one extending it): a channel closes as through its class, so
-     * that pico-net wakes the threads blocked on a channel whose blocking mode it emulates. A call of it can suspend
-     * exactly when the interface call can (a {@code transparent} entry of the redirect table).
+     * {@code close()} through {@code Channel} or one of the channel interfaces a socket channel implements: a channel
+     * closes as through its class, so that pico-net wakes the threads blocked on a channel whose blocking mode it
+     * emulates. A call of it can suspend exactly when the interface call can ({@code transparent} entries of the
+     * redirect table).
      */
     public static void close(Channel channel) throws IOException {
         ChannelCloser closer = channelCloser;
@@ -419,7 +420,7 @@ public final class IoCalls {
         }
     }
 
-    /** {@code Closeable.close} through the interface (or one extending it), as {@link #close(Channel)}. */
+    /** {@code Closeable.close} through {@code Closeable} itself, as {@link #close(Channel)}. */
     public static void close(Closeable closeable) throws IOException {
         ChannelCloser closer = channelCloser;
         if (closer != null && closeable instanceof AbstractInterruptibleChannel interruptible) {
@@ -429,7 +430,7 @@ public final class IoCalls {
         }
     }
 
-    /** {@code AutoCloseable.close} through the interface (or one extending it), as {@link #close(Channel)}. */
+    /** {@code AutoCloseable.close} through {@code AutoCloseable} itself, as {@link #close(Channel)}. */
     public static void close(AutoCloseable closeable) throws Exception {
         ChannelCloser closer = channelCloser;
         if (closer != null && closeable instanceof AbstractInterruptibleChannel interruptible) {
