@@ -70,8 +70,22 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         if (length == 0) {
             return 0;
         }
-        if (position == limit && !fill()) {
-            return -1;
+        if (position == limit) {
+            // fill()'s wait written out here: the reads of arrays (a BufferedInputStream's, a program's) are most of
+            // a socket's reads, and a wait saves and restores this one activation of the stream instead of two
+            fillLock.lock();
+            try {
+                long deadline = beginFill();
+                while (!filledOrEnded(deadline)) {
+                    IoWait.awaitReadable(socket.waits, deadline);
+                    ensureNotClosed();
+                }
+                if (position == limit) {
+                    return -1;
+                }
+            } finally {
+                fillLock.unlock();
+            }
         }
         int count = Math.min(length, limit - position);
         System.arraycopy(buffer, position, bytes, offset, count);
@@ -153,31 +167,45 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     private boolean fill() throws IOException {
         fillLock.lock();
         try {
-            socket.ensureOpenAndConnected();
-            long deadline = socket.readDeadline();
-            while (true) {
-                if (position < limit) {
-                    return true;
-                }
-                if (endOfStream || socket.inputShutdownFlag()) {
-                    return false;
-                }
-                if (readChannel() > 0) {
-                    return true;
-                }
-                if (endOfStream) {
-                    return false;
-                }
-                if (IoWait.passed(deadline)) {
-                    throw new SocketTimeoutException("Read timed out");
-                }
+            long deadline = beginFill();
+            while (!filledOrEnded(deadline)) {
                 IoWait.awaitReadable(socket.waits, deadline);
-                if (socket.isClosed()) {
-                    throw new SocketException("Socket closed");
-                }
+                ensureNotClosed();
             }
+            return position < limit;
         } finally {
             fillLock.unlock();
+        }
+    }
+
+    /** A refill's start, under the fill lock: checks the socket and answers the deadline of its waits. */
+    private long beginFill() throws IOException {
+        socket.ensureOpenAndConnected();
+        return socket.readDeadline();
+    }
+
+    /**
+     * One step of a refill, which never waits: true when bytes are held (another reader's refill left some, or a
+     * non-blocking read of the channel brought some) or the stream has ended, false when the caller is to wait until
+     * the channel is readable; a SocketTimeoutException once {@code deadline} has passed.
+     */
+    private boolean filledOrEnded(long deadline) throws IOException {
+        if (position < limit || endOfStream || socket.inputShutdownFlag()) {
+            return true;
+        }
+        if (readChannel() != 0) {
+            return true;
+        }
+        if (IoWait.passed(deadline)) {
+            throw new SocketTimeoutException("Read timed out");
+        }
+        return false;
+    }
+
+    /** After a wait: a SocketException when the socket was closed meanwhile. */
+    private void ensureNotClosed() throws SocketException {
+        if (socket.isClosed()) {
+            throw new SocketException("Socket closed");
         }
     }
 

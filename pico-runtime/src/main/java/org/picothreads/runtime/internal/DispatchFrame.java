@@ -60,6 +60,11 @@ final class DispatchFrame {
         return ENTRIES.get(type) != null;
     }
 
+    /** The resume entry of {@code type}, or null when it has none this runtime can call. */
+    static MethodHandle resumeEntryOf(Class<?> type) {
+        return ENTRIES.get(type);
+    }
+
     /**
      * Runs the task's thread from its start, or resumes it where it was captured: true when it was captured (the
      * capture has ended here: its activations are saved), false when it ran to its end; throws what ended it.
@@ -93,7 +98,7 @@ final class DispatchFrame {
                 return false;
             }
             while (saved.hasSavedActivations()) {
-                MethodHandle entry = ENTRIES.get(saved.nextOwner());
+                MethodHandle entry = saved.nextResumeEntry();
                 if (entry == null) {
                     throw new IllegalStateException("PicoThreads: cannot resume " + saved.nextMethod() + ": its class "
                             + saved.nextOwner().getName() + " has no resume entry the runtime can call");

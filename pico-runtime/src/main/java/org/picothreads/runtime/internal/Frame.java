@@ -1,5 +1,6 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.Arrays;
@@ -344,6 +345,11 @@ public final class Frame {
     /** The class whose method the next activation to restore belongs to. */
     Class<?> nextOwner() {
         return nextLayout().method.owner;
+    }
+
+    /** The resume entry of the class of the next activation to restore, or null when it has none. */
+    MethodHandle nextResumeEntry() {
+        return nextLayout().method.resumeEntry();
     }
 
     /** The receiver of the next activation to restore, null for a static method. */

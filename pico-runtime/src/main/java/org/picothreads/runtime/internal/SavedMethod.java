@@ -1,5 +1,6 @@
 package org.picothreads.runtime.internal;
 
+import java.lang.invoke.MethodHandle;
 import java.util.Arrays;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -22,6 +23,11 @@ final class SavedMethod {
     final Class<?> owner;
     /** The method's key, {@code owner.name+descriptor}. */
     final String key;
+    /**
+     * The owner's resume entry, once a resume looked it up: a resume calls it for every activation it restores, and a
+     * field read costs less than the class's lookup. Set without a lock (every thread finds the same handle).
+     */
+    private MethodHandle resumeEntry;
     /** The layouts by call site number, each the first of a list; replaced whole when one is added. */
     private volatile SiteLayout[] layouts = NO_LAYOUTS;
 
@@ -35,6 +41,16 @@ final class SavedMethod {
         ConcurrentHashMap<String, SavedMethod> methods = METHODS.get(owner);
         SavedMethod method = methods.get(key);
         return method != null ? method : methods.computeIfAbsent(key, absent -> new SavedMethod(owner, absent));
+    }
+
+    /** The owner's resume entry ({@link DispatchFrame#resumeEntryOf}), or null when it has none. */
+    MethodHandle resumeEntry() {
+        MethodHandle entry = resumeEntry;
+        if (entry == null) {
+            entry = DispatchFrame.resumeEntryOf(owner);
+            resumeEntry = entry;
+        }
+        return entry;
     }
 
     /**
