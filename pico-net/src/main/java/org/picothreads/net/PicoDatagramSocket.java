@@ -19,6 +19,7 @@ import org.picothreads.net.internal.BlockingChannels;
 import org.picothreads.net.internal.SocketErrors;
 import org.picothreads.net.internal.ChannelWaits;
 import org.picothreads.net.internal.IoWait;
+import org.picothreads.net.internal.PacketCapacities;
 
 /** The DatagramSocket that rewritten code creates: its send and receive suspend only the calling PicoThread. */
 public class PicoDatagramSocket extends DatagramSocket {
@@ -215,7 +216,8 @@ public class PicoDatagramSocket extends DatagramSocket {
         sendLock.lock();
         try {
             ensureOpenAfterBlocking();
-            while (BlockingChannels.sendNow(channel, buffer, target) == 0) {
+            // a non-blocking send answers 0 both when the datagram does not fit now and for an empty datagram, sent
+            while (BlockingChannels.sendNow(channel, buffer, target) == 0 && buffer.hasRemaining()) {
                 IoWait.awaitWritable(waits, IoWait.NO_DEADLINE);
                 ensureOpenAfterBlocking();
             }
@@ -244,12 +246,14 @@ public class PicoDatagramSocket extends DatagramSocket {
     private void receiveLocked(DatagramPacket packet) throws IOException {
         ensureOpenAfterBlocking();
         long deadline = IoWait.deadlineAfter(timeout);
-        ByteBuffer buffer = ByteBuffer.wrap(packet.getData(), packet.getOffset(), packet.getLength());
+        // the packet's whole buffer, as the JDK's receive fills it, not the length an earlier receive left
+        int capacity = PacketCapacities.of(packet);
+        ByteBuffer buffer = ByteBuffer.wrap(packet.getData(), packet.getOffset(), capacity);
         try {
             while (true) {
                 SocketAddress sender = BlockingChannels.receiveNow(channel, buffer);
                 if (sender != null) {
-                    packet.setLength(buffer.position() - packet.getOffset());
+                    PacketCapacities.received(packet, capacity, buffer.position() - packet.getOffset());
                     packet.setSocketAddress(sender);
                     return;
                 }

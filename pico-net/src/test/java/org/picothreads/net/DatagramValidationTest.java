@@ -1,9 +1,12 @@
 package org.picothreads.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.datagram.DatagramEcho;
+import org.picothreads.targets.net.datagram.ReusedDatagramPackets;
 import org.picothreads.targets.net.datagram.SharedDatagramReceivers;
 import org.picothreads.transform.testing.ValidationAssertions;
 
@@ -34,5 +37,32 @@ class DatagramValidationTest {
                     .append(" ended by java.net.SocketException: Socket closed");
         }
         assertEquals(expected.toString(), SharedDatagramReceivers.run());
+    }
+
+    @Test
+    void a_packet_received_into_again_holds_its_whole_buffer_and_the_lengths_the_program_sets_on_pico_threads() {
+        // preemptive: before the fix, sending the empty datagram spun for good on the calling thread
+        assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> ValidationAssertions.assertSameResult(ReusedDatagramPackets.class));
+    }
+
+    @Test
+    void a_packet_received_into_again_holds_its_whole_buffer_when_run_as_compiled() throws Exception {
+        assertEquals("""
+                received 2 bytes at 0: "hi"
+                received 16 bytes at 0: "a longer message"
+                received 8 bytes at 0: "mid size"
+                received 0 bytes at 0: ""
+                received 20 bytes at 0: "the buffer holds twe"
+                received 4 bytes at 0: "cut "
+                received 2 bytes at 0: "ab"
+                received 4 bytes at 0: "agai"
+                received 6 bytes at 0: "cut af"
+                received 3 bytes at 0: "xyz"
+                received 6 bytes at 0: "cut af"
+                received 5 bytes at 3: "abcde"
+                received 2 bytes at 3: "xy"
+                received 5 bytes at 3: "12345"
+                """, ReusedDatagramPackets.run());
     }
 }
