@@ -206,7 +206,12 @@ public class PicoDatagramSocket extends DatagramSocket {
         InetSocketAddress remote = remoteSocketAddress();
         if (remote != null) {
             if (target != null && !target.equals(remote)) {
-                throw new IllegalArgumentException("connected address and packet address differ");
+                throw new IllegalArgumentException("Connected and packet address differ");
+            }
+            if (target == null) {
+                // as the JDK's send does: the packet is addressed to the peer
+                packet.setAddress(remote.getAddress());
+                packet.setPort(remote.getPort());
             }
             target = remote;
         } else if (target == null) {

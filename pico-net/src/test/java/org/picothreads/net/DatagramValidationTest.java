@@ -63,6 +63,9 @@ class DatagramValidationTest {
                 received 5 bytes at 3: "abcde"
                 received 2 bytes at 3: "xy"
                 received 5 bytes at 3: "12345"
+                a connected send addresses its packet to the peer: true
+                a connected send to another address: java.lang.IllegalArgumentException: Connected and packet \
+                address differ
                 """, ReusedDatagramPackets.run());
     }
 }

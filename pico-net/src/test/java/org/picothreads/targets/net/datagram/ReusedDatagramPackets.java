@@ -13,7 +13,8 @@ import java.nio.charset.StandardCharsets;
  * calls {@code receive(packet)} again and again does: a packet received into again holds its whole buffer, not the
  * length of the datagram before; a length or an array the program sets between receives bounds the next one; a
  * datagram longer than the buffer is cut. The sender waits for an acknowledgement of each datagram before it sends
- * the next, so the order of the lines is fixed.
+ * the next, so the order of the lines is fixed. Then a connected send of a packet without an address, which the
+ * send addresses to the peer, and one to another address, which it refuses.
  */
 public class ReusedDatagramPackets {
     private static final String[] FIRST_PACKET = {"hi", "a longer message", "mid size", "", "the buffer holds twenty"};
@@ -40,6 +41,17 @@ public class ReusedDatagramPackets {
                 }
             }
             receiver.join();
+            sending.connect(target);
+            DatagramPacket unaddressed = new DatagramPacket(new byte[] {'!'}, 1);
+            sending.send(unaddressed);
+            lines.append("a connected send addresses its packet to the peer: ")
+                    .append(target.equals(unaddressed.getSocketAddress())).append('\n');
+            try {
+                sending.send(new DatagramPacket(new byte[1], 1, loopback, 9));
+                lines.append("a connected send to another address went\n");
+            } catch (IllegalArgumentException e) {
+                lines.append("a connected send to another address: ").append(e).append('\n');
+            }
             return lines.toString();
         }
     }
