@@ -34,6 +34,13 @@ public class PicoDatagramSocket extends DatagramSocket {
     private final TransferLock sendLock = new TransferLock();
     private volatile int timeout;
     private volatile boolean closed;
+    /**
+     * The local and remote addresses the channel had when the socket closed (null when it was not bound or not
+     * connected): as the JDK's, a closed socket answers {@code isBound}, {@code isConnected} and its remote address
+     * as they were.
+     */
+    private volatile InetSocketAddress localWhenClosed;
+    private volatile InetSocketAddress remoteWhenClosed;
 
     /** A socket bound to an ephemeral port of the wildcard address. */
     public PicoDatagramSocket() throws SocketException {
@@ -77,8 +84,8 @@ public class PicoDatagramSocket extends DatagramSocket {
     }
 
     /**
-     * Throws SocketException "Socket closed", as the JDK's blocked send or receive does, when the socket was closed
-     * while the caller waited for the channel or for another thread's send or receive.
+     * Throws SocketException "Socket closed", as the JDK's send and receive do, when the socket is closed: before
+     * they start, or while the caller waited for the channel or for another thread's send or receive.
      */
     private void ensureOpenAfterBlocking() throws SocketException {
         if (closed) {
@@ -90,7 +97,7 @@ public class PicoDatagramSocket extends DatagramSocket {
     public synchronized void bind(SocketAddress address) throws SocketException {
         ensureOpen();
         if (isBound()) {
-            throw new SocketException("already bound");
+            throw new SocketException("Already bound");
         }
         try {
             channel.bind(address == null ? new InetSocketAddress(0) : address);
@@ -101,6 +108,9 @@ public class PicoDatagramSocket extends DatagramSocket {
 
     @Override
     public void connect(InetAddress address, int port) {
+        if (address == null) {
+            throw new IllegalArgumentException("Address can't be null");
+        }
         try {
             connect(new InetSocketAddress(address, port));
         } catch (SocketException e) {
@@ -110,9 +120,11 @@ public class PicoDatagramSocket extends DatagramSocket {
 
     @Override
     public synchronized void connect(SocketAddress address) throws SocketException {
-        ensureOpen();
         if (address == null) {
             throw new IllegalArgumentException("Address can't be null");
+        }
+        if (closed) {
+            return; // as the JDK's: connecting a closed socket does nothing
         }
         try {
             channel.connect(address);
@@ -134,12 +146,12 @@ public class PicoDatagramSocket extends DatagramSocket {
 
     @Override
     public boolean isBound() {
-        return localSocketAddress() != null;
+        return (closed ? localWhenClosed : localSocketAddress()) != null;
     }
 
     @Override
     public boolean isConnected() {
-        return !closed && channel.isConnected();
+        return remoteSocketAddress() != null;
     }
 
     @Override
@@ -164,13 +176,14 @@ public class PicoDatagramSocket extends DatagramSocket {
         return closed ? null : localSocketAddress();
     }
 
+    /** The local address; the wildcard address while unbound, as the JDK's answers. */
     @Override
     public InetAddress getLocalAddress() {
         if (closed) {
             return null;
         }
         InetSocketAddress local = localSocketAddress();
-        return local == null ? null : local.getAddress();
+        return (local == null ? new InetSocketAddress(0) : local).getAddress();
     }
 
     @Override
@@ -190,18 +203,22 @@ public class PicoDatagramSocket extends DatagramSocket {
         }
     }
 
+    /** The peer's address, or null when not connected; once closed, the one it had then. */
     private InetSocketAddress remoteSocketAddress() {
+        if (closed) {
+            return remoteWhenClosed;
+        }
         try {
-            return closed ? null : (InetSocketAddress) channel.getRemoteAddress();
+            return (InetSocketAddress) channel.getRemoteAddress();
         } catch (IOException e) {
-            return null;
+            return closed ? remoteWhenClosed : null;
         }
     }
 
     /** Sends the packet; waits (suspending a PicoThread) while the send buffer is full. */
     @Override
     public void send(DatagramPacket packet) throws IOException {
-        ensureOpen();
+        ensureOpenAfterBlocking();
         SocketAddress target = packet.getAddress() == null ? null : packet.getSocketAddress();
         InetSocketAddress remote = remoteSocketAddress();
         if (remote != null) {
@@ -239,7 +256,7 @@ public class PicoDatagramSocket extends DatagramSocket {
      */
     @Override
     public void receive(DatagramPacket packet) throws IOException {
-        ensureOpen();
+        ensureOpenAfterBlocking();
         receiveLock.lock();
         try {
             receiveLocked(packet);
@@ -377,6 +394,8 @@ public class PicoDatagramSocket extends DatagramSocket {
             if (closed) {
                 return;
             }
+            localWhenClosed = localSocketAddress();
+            remoteWhenClosed = remoteSocketAddress();
             closed = true;
         }
         try {

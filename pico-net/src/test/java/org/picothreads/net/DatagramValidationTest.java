@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.picothreads.targets.net.datagram.DatagramEcho;
+import org.picothreads.targets.net.datagram.DatagramSocketStates;
 import org.picothreads.targets.net.datagram.ReusedDatagramPackets;
 import org.picothreads.targets.net.datagram.SharedDatagramReceivers;
 import org.picothreads.transform.testing.ValidationAssertions;
@@ -67,5 +68,49 @@ class DatagramValidationTest {
                 a connected send to another address: java.lang.IllegalArgumentException: Connected and packet \
                 address differ
                 """, ReusedDatagramPackets.run());
+    }
+
+    @Test
+    void datagram_sockets_answer_their_state_and_fail_on_closed_and_unbound_sockets_as_on_platform_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(DatagramSocketStates.class);
+    }
+
+    @Test
+    void a_closed_datagram_socket_still_answers_that_it_was_bound_and_connected_when_run_as_compiled()
+            throws Exception {
+        assertEquals("""
+                unbound: bound false, connected false, closed false, local address 0.0.0.0/0.0.0.0, \
+                local port 0, has local socket address false, remote null, remote port -1, \
+                has remote socket address false
+                unbound, closed: bound false, connected false, closed true, local address null, \
+                local port -1, has local socket address false, remote null, remote port -1, \
+                has remote socket address false
+                bound: bound true, connected false, closed false, local address /127.0.0.1, \
+                local port ephemeral, has local socket address true, remote null, remote port -1, \
+                has remote socket address false
+                connected: bound true, connected true, closed false, local address /127.0.0.1, \
+                local port ephemeral, has local socket address true, remote /127.0.0.1, \
+                remote port the peer's, has remote socket address true
+                connected, closed: bound true, connected true, closed true, local address null, \
+                local port -1, has local socket address false, remote /127.0.0.1, remote port the peer's, \
+                has remote socket address true
+                receive: java.net.SocketException: Socket closed
+                send: java.net.SocketException: Socket closed
+                getSoTimeout: java.net.SocketException: Socket is closed
+                bind: java.net.SocketException: Socket is closed
+                connect: returned
+                disconnect: returned
+                connected, closed, disconnected: bound true, connected true, closed true, \
+                local address null, local port -1, has local socket address false, remote /127.0.0.1, \
+                remote port the peer's, has remote socket address true
+                disconnected: bound true, connected false, closed false, local address /127.0.0.1, \
+                local port ephemeral, has local socket address true, remote null, remote port -1, \
+                has remote socket address false
+                bind again: java.net.SocketException: Already bound
+                send without an address: java.lang.IllegalArgumentException: Address not set
+                connect to null: java.lang.IllegalArgumentException: Address can't be null
+                receive with a timeout: java.net.SocketTimeoutException: Receive timed out
+                """, DatagramSocketStates.run());
     }
 }
