@@ -59,8 +59,21 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
      * before, the socket stays open and unconnected.
      */
     private static final boolean CLOSES_ON_FAILED_CONNECT = Runtime.version().feature() >= 24;
+    /**
+     * java.net.Socket's message for a connect of a socket already connected: capitalised since its connect was
+     * rewritten by the same change (seen on JDK 25), as before it on JDK 17.
+     */
+    private static final String ALREADY_CONNECTED = CLOSES_ON_FAILED_CONNECT ? "Already connected"
+            : "already connected";
 
     private volatile boolean closed;
+    /**
+     * The local and remote addresses the channel had when the socket closed (null when it was not bound or not
+     * connected): as java.net's, a closed socket keeps answering that it was bound, its local port and address, and
+     * its peer.
+     */
+    private volatile InetSocketAddress localWhenClosed;
+    private volatile InetSocketAddress remoteWhenClosed;
     private boolean inputShutdown;
     private boolean outputShutdown;
     /** SO_TIMEOUT in milliseconds; 0 waits forever. */
@@ -226,7 +239,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
             throw new SocketException("Socket is closed");
         }
         if (connected) {
-            throw new SocketException("already connected");
+            throw new SocketException(ALREADY_CONNECTED);
         }
         if (!(endpoint instanceof InetSocketAddress)) {
             throw new IllegalArgumentException("Unsupported address type");
@@ -323,7 +336,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public int getLocalPort() {
-        InetSocketAddress local = localAddress();
+        InetSocketAddress local = closed ? localWhenClosed : localAddress();
         return local == null ? -1 : local.getPort();
     }
 
@@ -334,14 +347,18 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public SocketAddress getLocalSocketAddress() {
-        return localAddress();
+        return closed ? localWhenClosed : localAddress();
     }
 
+    /** The peer's address, null while there is none; once closed, the one it had then. */
     private InetSocketAddress remoteAddress() {
+        if (closed) {
+            return remoteWhenClosed;
+        }
         try {
             return (InetSocketAddress) channel.getRemoteAddress();
         } catch (IOException e) {
-            return null;
+            return closed ? remoteWhenClosed : null;
         }
     }
 
@@ -461,7 +478,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
     public synchronized void setSoTimeout(int timeout) throws SocketException {
         ensureNotClosed();
         if (timeout < 0) {
-            throw new IllegalArgumentException("timeout < 0");
+            throw new IllegalArgumentException("timeout can't be negative");
         }
         soTimeout = timeout;
     }
@@ -571,6 +588,8 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
         if (closed) {
             return;
         }
+        localWhenClosed = localAddress();
+        remoteWhenClosed = remoteAddress();
         closed = true;
         try {
             channel.close();
@@ -651,7 +670,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public boolean isBound() {
-        return localAddress() != null;
+        return (closed ? localWhenClosed : localAddress()) != null;
     }
 
     @Override

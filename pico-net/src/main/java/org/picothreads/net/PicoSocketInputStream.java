@@ -53,7 +53,7 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
 
     @Override
     public int read() throws IOException {
-        if (position == limit && !fill()) {
+        if ((position == limit || socket.isClosed()) && !fill()) {
             return -1;
         }
         return buffer[position++] & 0xff;
@@ -70,7 +70,10 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         if (length == 0) {
             return 0;
         }
-        if (position == limit) {
+        if (position == limit || socket.isClosed()) {
+            if (endOfStream) {
+                return -1; // as java.net's: once the end of stream was read, even when closed since
+            }
             // fill()'s wait written out here: the reads of arrays (a BufferedInputStream's, a program's) are most of
             // a socket's reads, and a wait saves and restores this one activation of the stream instead of two
             fillLock.lock();
@@ -161,10 +164,14 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
 
     /**
      * Refills the empty buffer, suspending while the channel has nothing: true when bytes arrived (or another
-     * reader's refill left some), false at end of stream. One method with its lock, so that a wait saves and restores
-     * one activation of this stream, not two.
+     * reader's refill left some), false at end of stream; on a closed socket, SocketException "Socket closed" unless
+     * the end of stream was read before, as java.net's read. One method with its lock, so that a wait saves and
+     * restores one activation of this stream, not two.
      */
     private boolean fill() throws IOException {
+        if (endOfStream) {
+            return false; // as java.net's: once the end of stream was read, even when closed since
+        }
         fillLock.lock();
         try {
             long deadline = beginFill();

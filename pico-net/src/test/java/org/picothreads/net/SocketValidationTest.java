@@ -18,6 +18,7 @@ import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
 import org.picothreads.targets.net.rewait.RewaitingWriter;
+import org.picothreads.targets.net.states.StreamSocketStates;
 import org.picothreads.transform.testing.RuntimeStatistics;
 import org.picothreads.transform.testing.TargetRunner;
 import org.picothreads.transform.testing.TransformingClassLoader;
@@ -167,5 +168,77 @@ class SocketValidationTest {
         // every read parks once inside the stream's own read(), a fresh activation: none is spared the walk
         assertTrue(growth.framesChecked() >= ProgramDirectStream.LENGTH, () -> "reads: " + growth);
         assertTrue(growth.framesTrustedByCaller() < ProgramDirectStream.LENGTH / 2, () -> "reads: " + growth);
+    }
+
+    @Test
+    void stream_sockets_answer_their_state_and_fail_on_unconnected_closed_and_shut_down_sockets_as_on_platform_threads()
+            throws Exception {
+        ValidationAssertions.assertSameResult(StreamSocketStates.class);
+    }
+
+    @Test
+    void a_closed_socket_still_answers_its_addresses_and_a_read_after_the_end_of_stream_when_run_as_compiled()
+            throws Exception {
+        // java.net.Socket's message for a second connect is capitalised from JDK 24 on
+        String alreadyConnected = Runtime.version().feature() >= 24 ? "Already connected" : "already connected";
+        assertEquals("""
+                unconnected: bound false, connected false, closed false, input shut down false, \
+                output shut down false, local address 0.0.0.0/0.0.0.0, local port -1, \
+                has local socket address false, remote null, remote port 0, \
+                has remote socket address false
+                unconnected getInputStream: java.net.SocketException: Socket is not connected
+                unconnected getOutputStream: java.net.SocketException: Socket is not connected
+                unconnected shutdownInput: java.net.SocketException: Socket is not connected
+                unconnected getSoTimeout: 0
+                unconnected, closed: bound false, connected false, closed true, input shut down false, \
+                output shut down false, local address 0.0.0.0/0.0.0.0, local port -1, \
+                has local socket address false, remote null, remote port 0, \
+                has remote socket address false
+                closed connect: java.net.SocketException: Socket is closed
+                closed bind: java.net.SocketException: Socket is closed
+                server, unbound: bound false, closed false, address null, port -1, \
+                has local socket address false
+                unbound accept: java.net.SocketException: Socket is not bound yet
+                closed accept: java.net.SocketException: Socket is closed
+                server: bound true, closed false, address /127.0.0.1, port ephemeral, \
+                has local socket address true
+                client: bound true, connected true, closed false, input shut down false, \
+                output shut down false, local address /127.0.0.1, local port ephemeral, \
+                has local socket address true, remote /127.0.0.1, remote port ephemeral, \
+                has remote socket address true
+                accepted: bound true, connected true, closed false, input shut down false, \
+                output shut down false, local address /127.0.0.1, local port ephemeral, \
+                has local socket address true, remote /127.0.0.1, remote port ephemeral, \
+                has remote socket address true
+                client, output shut down: bound true, connected true, closed false, input shut down false, \
+                output shut down true, local address /127.0.0.1, local port ephemeral, \
+                has local socket address true, remote /127.0.0.1, remote port ephemeral, \
+                has remote socket address true
+                write after shutdownOutput: java.net.SocketException: Socket output is shutdown
+                shutdownOutput twice: java.net.SocketException: Socket output is already shutdown
+                read at the end of stream: -1
+                read after shutdownInput: java.net.SocketException: Socket input is shutdown
+                shutdownInput twice: java.net.SocketException: Socket input is already shutdown
+                client, both shut down: bound true, connected true, closed false, input shut down true, \
+                output shut down true, local address /127.0.0.1, local port ephemeral, \
+                has local socket address true, remote /127.0.0.1, remote port ephemeral, \
+                has remote socket address true
+                accepted, closed: bound true, connected true, closed true, input shut down false, \
+                output shut down false, local address 0.0.0.0/0.0.0.0, local port ephemeral, \
+                has local socket address true, remote /127.0.0.1, remote port ephemeral, \
+                has remote socket address true
+                closed getInputStream: java.net.SocketException: Socket is closed
+                read after the end of stream and close: -1
+                closed setTcpNoDelay: java.net.SocketException: Socket is closed
+                connect twice: java.net.SocketException: %s
+                bind a connected socket: java.net.SocketException: Already bound
+                read one of two bytes: 1
+                read the other: 2
+                read one of two more, written later: 3
+                read after close with a byte left: java.net.SocketException: Socket closed
+                connect with a negative timeout: java.lang.IllegalArgumentException: connect: timeout can't be negative
+                connect to an unresolved address: java.net.UnknownHostException: nowhere.invalid
+                setSoTimeout(-1): java.lang.IllegalArgumentException: timeout can't be negative
+                """.formatted(alreadyConnected), StreamSocketStates.run());
     }
 }
