@@ -35,6 +35,11 @@ public class PicoServerSocket extends ServerSocket {
      */
     private final TransferLock acceptLock = new TransferLock();
     private volatile boolean closed;
+    /**
+     * The channel's local address when the socket closed (null when unbound): as java.net's, a closed server socket
+     * keeps answering that it was bound, its address and its port.
+     */
+    private volatile InetSocketAddress localWhenClosed;
     /** SO_TIMEOUT in milliseconds; 0 waits forever. */
     private int soTimeout;
 
@@ -106,11 +111,15 @@ public class PicoServerSocket extends ServerSocket {
         return localAddress();
     }
 
+    /** The address the socket is bound to, null while unbound; once closed, the one it had then. */
     private InetSocketAddress localAddress() {
+        if (closed) {
+            return localWhenClosed;
+        }
         try {
             return (InetSocketAddress) channel.getLocalAddress();
         } catch (IOException e) {
-            return null;
+            return closed ? localWhenClosed : null;
         }
     }
 
@@ -170,6 +179,7 @@ public class PicoServerSocket extends ServerSocket {
             if (closed) {
                 return;
             }
+            localWhenClosed = localAddress();
             closed = true;
         }
         try {

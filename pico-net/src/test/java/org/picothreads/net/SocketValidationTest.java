@@ -200,6 +200,8 @@ class SocketValidationTest {
                 has local socket address false
                 unbound accept: java.net.SocketException: Socket is not bound yet
                 closed accept: java.net.SocketException: Socket is closed
+                server, closed: bound true, closed true, address /127.0.0.1, port ephemeral, \
+                has local socket address true
                 server: bound true, closed false, address /127.0.0.1, port ephemeral, \
                 has local socket address true
                 client: bound true, connected true, closed false, input shut down false, \

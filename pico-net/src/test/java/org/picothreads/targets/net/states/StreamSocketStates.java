@@ -9,9 +9,9 @@ import java.net.Socket;
 
 /**
  * What a thread sees of stream sockets on 127.0.0.1 as they are created, connected, shut down and closed: their
- * state and addresses (a closed socket keeps answering that it was bound, its local port and its peer; a stream that
- * read the end of stream keeps answering -1 once the socket is closed), and what each call on an unconnected, a
- * closed or a connected socket throws.
+ * state and addresses (a closed socket or server socket keeps answering that it was bound, its local port and its
+ * peer; a stream that read the end of stream keeps answering -1 once the socket is closed), and what each call on
+ * an unconnected, a closed or a connected socket throws.
  */
 public class StreamSocketStates {
     public static String run() throws Exception {
@@ -54,6 +54,9 @@ public class StreamSocketStates {
         attempt(lines, "unbound accept", unboundServer::accept);
         unboundServer.close();
         attempt(lines, "closed accept", unboundServer::accept);
+        ServerSocket closedServer = new ServerSocket(0, 1, loopback);
+        closedServer.close();
+        lines.append("server, closed: ").append(state(closedServer)).append('\n');
         try (ServerSocket server = new ServerSocket(0, 5, loopback)) {
             lines.append("server: ").append(state(server)).append('\n');
             Socket client = new Socket(loopback, server.getLocalPort());
