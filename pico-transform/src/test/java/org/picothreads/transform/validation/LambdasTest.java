@@ -5,6 +5,7 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
+import org.picothreads.targets.lambdas.BoundReferencesToRedirectedMethods;
 import org.picothreads.targets.lambdas.FunctionalInterfacesCalledDirectly;
 import org.picothreads.targets.lambdas.ThreadLambdas;
 
@@ -21,5 +22,11 @@ class LambdasTest {
     @Test
     void jdk_functional_interfaces_whose_lambdas_sleep_give_the_same_result_when_called_directly() throws Exception {
         assertSameResult(FunctionalInterfacesCalledDirectly.class);
+    }
+
+    @Test
+    void bound_method_references_to_redirected_methods_of_a_thread_subclass_link_and_give_the_same_result()
+            throws Exception {
+        assertSameResult(BoundReferencesToRedirectedMethods.class);
     }
 }

@@ -9,6 +9,7 @@ import org.picothreads.targets.constructors.ConstructorArguments;
 import org.picothreads.targets.exceptions.ExceptionTables;
 import org.picothreads.targets.interfaces.BlockingInterfaceMethods;
 import org.picothreads.targets.interfaces.ClosesThroughInterfaces;
+import org.picothreads.targets.lambdas.BoundReferencesToRedirectedMethods;
 import org.picothreads.targets.lambdas.FunctionalInterfacesCalledDirectly;
 import org.picothreads.targets.lambdas.ThreadLambdas;
 import org.picothreads.targets.loops.LoopsWithSuspension;
@@ -42,6 +43,7 @@ final class ValidationTargets {
             StringConcatenation.class,
             ConcatenationCallingBlockingToString.class,
             ThreadLambdas.class,
+            BoundReferencesToRedirectedMethods.class,
             FunctionalInterfacesCalledDirectly.class,
             JdkCallbacks.class,
             BlockingInterfaceMethods.class,

@@ -4,6 +4,7 @@ import java.util.ArrayDeque;
 import org.objectweb.asm.Handle;
 import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
+import org.objectweb.asm.Type;
 import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
@@ -96,7 +97,35 @@ public final class ReferenceRedirector extends MethodVisitor {
         for (int index = 0; index < arguments.length; index++) {
             arguments[index] = redirectConstant(arguments[index]);
         }
-        super.visitInvokeDynamicInsn(name, descriptor, bootstrapMethodHandle, arguments);
+        String callSiteDescriptor = bootstrapMethodHandle.getOwner().equals(RuntimeNames.LAMBDA_METAFACTORY)
+                ? boundReceiverRetyped(descriptor, bootstrapMethodArguments, arguments) : descriptor;
+        super.visitInvokeDynamicInsn(name, callSiteDescriptor, bootstrapMethodHandle, arguments);
+    }
+
+    /**
+     * The call site descriptor of a lambda whose implementation, an instance method with its receiver bound
+     * ({@code reader::readLine}, the receiver captured first), was redirected to a static method taking the receiver
+     * as a supertype ({@code Reader}): the captured receiver's type becomes that parameter's type, since
+     * LambdaMetafactory requires a captured value's type to be the implementation's parameter type exactly (it
+     * refused the link with LambdaConversionException, "Type mismatch in captured lambda parameter 0"). The value on
+     * the stack is the receiver as before, of a subtype, which the verifier accepts.
+     */
+    private static String boundReceiverRetyped(String descriptor, Object[] original, Object[] redirected) {
+        if (original.length < 2 || !(original[1] instanceof Handle before) || !(redirected[1] instanceof Handle after)
+                || before.equals(after) || before.getTag() == Opcodes.H_INVOKESTATIC
+                || before.getTag() == Opcodes.H_NEWINVOKESPECIAL || after.getTag() != Opcodes.H_INVOKESTATIC) {
+            return descriptor;
+        }
+        Type[] captured = Type.getArgumentTypes(descriptor);
+        if (captured.length == 0) {
+            return descriptor; // not bound: the receiver comes with each call, which LambdaMetafactory adapts
+        }
+        Type receiver = Type.getArgumentTypes(after.getDesc())[0];
+        if (captured[0].equals(receiver)) {
+            return descriptor;
+        }
+        captured[0] = receiver;
+        return Type.getMethodDescriptor(Type.getReturnType(descriptor), captured);
     }
 
     @Override
