@@ -5,9 +5,9 @@ import static org.picothreads.transform.testing.ValidationAssertions.assertSameR
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
-import org.picothreads.targets.lambdas.BoundReferencesToRedirectedMethods;
 import org.picothreads.targets.lambdas.FunctionalInterfacesCalledDirectly;
 import org.picothreads.targets.lambdas.ThreadLambdas;
+import org.picothreads.targets.methodrefs.BoundReferencesToRedirectedMethods;
 
 /** Lambdas and method references as thread bodies and as blocking functions called from rewritten code. */
 @Timeout(value = 2, unit = TimeUnit.MINUTES)

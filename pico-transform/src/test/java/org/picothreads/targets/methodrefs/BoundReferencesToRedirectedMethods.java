@@ -1,4 +1,4 @@
-package org.picothreads.targets.lambdas;
+package org.picothreads.targets.methodrefs;
 
 import java.util.function.BooleanSupplier;
 import java.util.function.Predicate;
