@@ -336,7 +336,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public int getLocalPort() {
-        InetSocketAddress local = closed ? localWhenClosed : localAddress();
+        InetSocketAddress local = boundAddress();
         return local == null ? -1 : local.getPort();
     }
 
@@ -347,6 +347,14 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public SocketAddress getLocalSocketAddress() {
+        return boundAddress();
+    }
+
+    /**
+     * The address the socket is bound to, null while unbound; once closed, the one it had then ({@code isBound}, the
+     * local port and socket address keep it, as java.net's; {@code getLocalAddress} answers the wildcard address).
+     */
+    private InetSocketAddress boundAddress() {
         return closed ? localWhenClosed : localAddress();
     }
 
@@ -670,7 +678,7 @@ public class PicoSocket extends Socket implements SocketCalls.Connecting {
 
     @Override
     public boolean isBound() {
-        return (closed ? localWhenClosed : localAddress()) != null;
+        return boundAddress() != null;
     }
 
     @Override
