@@ -135,12 +135,28 @@ public final class ClassRewriter {
      */
     public static Written write(ParsedClass parsed, SuspendabilityAnalysis analysis,
             ForeignCallbackAnalysis callbacks, ClassHierarchy hierarchy) {
-        Written inOneWrite = write(parsed, analysis, callbacks, hierarchy, true);
-        if (inOneWrite != null) {
-            return inOneWrite;
+        try {
+            Written inOneWrite = write(parsed, analysis, callbacks, hierarchy, true);
+            if (inOneWrite != null) {
+                return inOneWrite;
+            }
+            // The rewrite above changed the class's methods in place: start again from the input.
+            return write(parseForRewrite(parsed.input, hierarchy), analysis, callbacks, hierarchy, false);
+        } finally {
+            releaseCopies(parsed.node);
         }
-        // The rewrite above changed the class's methods in place: start again from the input.
-        return write(parseForRewrite(parsed.input, hierarchy), analysis, callbacks, hierarchy, false);
+    }
+
+    /**
+     * Unlinks the class's methods from the copies the rewrite made of them: copying a method (ASM's
+     * {@code MethodNode.accept}) leaves each of its labels pointing at the copy's, and through them at the whole
+     * copy with the frames and edges its class writer computed, which the analysis, keeping this tree until the
+     * last class is written, would otherwise keep alive with it.
+     */
+    private static void releaseCopies(ClassNode node) {
+        for (MethodNode method : node.methods) {
+            method.instructions.resetLabels();
+        }
     }
 
     /**
