@@ -8,12 +8,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.function.Predicate;
 import org.objectweb.asm.ClassReader;
-import org.objectweb.asm.tree.AbstractInsnNode;
 import org.objectweb.asm.tree.ClassNode;
-import org.objectweb.asm.tree.MethodInsnNode;
 import org.objectweb.asm.tree.MethodNode;
 import org.picothreads.transform.internal.ClassRewriter;
 import org.picothreads.transform.internal.IndependentWork;
@@ -21,7 +18,6 @@ import org.picothreads.transform.internal.RuntimeNames;
 import org.picothreads.transform.internal.SocketUse;
 import org.picothreads.transform.internal.analysis.ForeignCallbackAnalysis;
 import org.picothreads.transform.internal.analysis.SuspendabilityAnalysis;
-import org.picothreads.transform.internal.Redirects;
 import org.picothreads.transform.internal.hierarchy.ClassHierarchy;
 import org.picothreads.transform.report.ClassReport;
 import org.picothreads.transform.report.TransformReport;
@@ -54,11 +50,12 @@ public final class PicoTransformer {
     private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
             boolean picoNetAtRunTime) throws TransformException {
         ProgramRewrite program = new ProgramRewrite(inputs, hierarchy);
-        // read every input's header; a file that is not a readable class file is refused, named
+        // read every input's header and choose its treatment; a file that is not a readable class file is refused,
+        // named
         program.readHeaders();
         // the redirects to pico-net apply only to a program that has it (among its classes or classpath, or promised)
         program.chooseNetRedirects(picoNetAtRunTime);
-        // choose each class's treatment, and register the hierarchy as it will be after the rewrite
+        // register the hierarchy as it will be after the rewrite
         program.registerRewrittenHierarchy();
         // read the classes to rewrite, their references redirected and subroutines inlined (ClassRewriter)
         program.readClasses();
@@ -99,6 +96,7 @@ public final class PicoTransformer {
             IndependentWork.forEachIndex(count, index -> {
                 try {
                     headers[index] = readHeader(inputs.get(index));
+                    treatments[index] = treatment(headers[index].name(), inputs.get(index).bytes());
                 } catch (TransformException exception) {
                     unreadable[index] = exception;
                 }
@@ -120,7 +118,6 @@ public final class PicoTransformer {
 
         void registerRewrittenHierarchy() {
             for (int index = 0; index < count; index++) {
-                treatments[index] = treatment(headers[index].name(), inputs.get(index).bytes());
                 if (treatments[index] == Treatment.ALREADY_REWRITTEN) {
                     hierarchy.register(headers[index]);
                 } else if (treatments[index] == Treatment.REWRITE) {
@@ -171,7 +168,7 @@ public final class PicoTransformer {
                 }
             }
             callbacks = new ForeignCallbackAnalysis(analysis, hierarchy);
-            chains = blockingChains(rewriting, analysis);
+            chains = analysis.blockingChains(rewriting);
         }
 
         /**
@@ -422,31 +419,6 @@ public final class PicoTransformer {
                 throw new TransformException("cannot close the classpath: " + exception.getMessage(), exception);
             }
         }
-    }
-
-    /**
-     * The chain by which each call of the classes that can suspend reaches a blocking primitive, by the called method
-     * as the report names it. Called before the classes are rewritten in place.
-     */
-    private static Map<String, List<String>> blockingChains(List<ClassNode> classes, SuspendabilityAnalysis analysis) {
-        Map<String, MethodInsnNode> suspendingCalls = new TreeMap<>();
-        for (ClassNode classNode : classes) {
-            for (MethodNode method : classNode.methods) {
-                if (!analysis.reachesBlockingCall(method)) {
-                    continue;
-                }
-                for (AbstractInsnNode instruction : method.instructions) {
-                    if (instruction instanceof MethodInsnNode call && analysis.isSuspendableCall(call)) {
-                        suspendingCalls.putIfAbsent(Redirects.table().describeCall(call.owner, call.name, call.desc),
-                                call);
-                    }
-                }
-            }
-        }
-        // Every call is decided now, so the chains are searched once for all.
-        Map<String, List<String>> chains = new TreeMap<>();
-        suspendingCalls.forEach((target, call) -> chains.put(target, analysis.blockingChain(call)));
-        return chains;
     }
 
     private static ClassHierarchy.ClassInfo readHeader(ClassInput input) throws TransformException {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Function;
 import org.objectweb.asm.Handle;
@@ -135,8 +136,11 @@ public final class SuspendabilityAnalysis {
     public static SuspendabilityAnalysis analyze(List<ClassNode> classes, List<ClassNode> alreadyRewritten,
             ClassHierarchy hierarchy) {
         SuspendabilityAnalysis analysis = new SuspendabilityAnalysis(hierarchy, name -> null, null);
-        for (ClassNode classNode : classes) {
-            analysis.index(classNode);
+        // each class's calls and lambda sites read from its code on every processor; indexing only records them
+        MethodCode[][] code = new MethodCode[classes.size()][];
+        IndependentWork.forEachIndex(classes.size(), index -> code[index] = MethodCode.of(classes.get(index)));
+        for (int index = 0; index < classes.size(); index++) {
+            analysis.index(classes.get(index), code[index]);
         }
         for (ClassNode classNode : alreadyRewritten) {
             analysis.indexAlreadyRewritten(classNode);
@@ -244,14 +248,39 @@ public final class SuspendabilityAnalysis {
     }
 
     /**
+     * The chain by which each call of the classes that can suspend reaches a blocking primitive ({@link
+     * #blockingChain}), by the called method as the report names it; the first call so named, in the order of the
+     * classes, their methods and their code, stands for the others. Asked before the classes are rewritten.
+     */
+    public synchronized Map<String, List<String>> blockingChains(List<ClassNode> classes) {
+        Map<String, CallKey> suspendingCalls = new TreeMap<>();
+        for (ClassNode classNode : classes) {
+            for (MethodNode method : classNode.methods) {
+                if (!reachesBlockingCall(method)) {
+                    continue;
+                }
+                for (CallKey call : callKeys(method)) {
+                    if (decide(call)) {
+                        String target = Redirects.table().describeCall(call.owner(), call.name(), call.desc());
+                        suspendingCalls.putIfAbsent(target, call);
+                    }
+                }
+            }
+        }
+        // Every call is decided now, so the chains are searched once for all.
+        Map<String, List<String>> chains = new TreeMap<>();
+        suspendingCalls.forEach((target, call) -> chains.put(target, blockingChain(call)));
+        return chains;
+    }
+
+    /**
      * Why the call can suspend: the shortest chain of calls from it down to a blocking primitive, as the call itself,
      * then for each step the method entered (when dispatch chose another than the one called) and the call it makes
      * next, the primitive last (or the last method entered, when an earlier
      * run rewrote it), each {@code owner.name+descriptor}, a call redirected to the runtime named as the JDK member
      * it stands for. Empty when the call cannot suspend.
      */
-    public synchronized List<String> blockingChain(MethodInsnNode call) {
-        CallKey start = CallKey.of(call);
+    private List<String> blockingChain(CallKey start) {
         if (!decide(start)) {
             return List.of();
         }
@@ -395,17 +424,52 @@ public final class SuspendabilityAnalysis {
     }
 
     private void index(ClassNode classNode) {
+        index(classNode, MethodCode.of(classNode));
+    }
+
+    /** Makes the class known with its methods' code as read ({@code code[i]} of its {@code i}th method). */
+    private void index(ClassNode classNode, MethodCode[] code) {
         inputs.put(classNode.name, classNode);
-        for (MethodNode method : classNode.methods) {
+        for (int index = 0; index < code.length; index++) {
+            MethodNode method = classNode.methods.get(index);
             methodsByNameAndDescriptor.computeIfAbsent(method.name + method.desc, key -> new ArrayList<>())
                     .add(new MethodReference(classNode, method));
-            for (AbstractInsnNode instruction : method.instructions) {
-                if (instruction instanceof InvokeDynamicInsnNode dynamic) {
-                    recordLambda(dynamic);
-                }
+            for (InvokeDynamicInsnNode dynamic : code[index].dynamicCalls()) {
+                recordLambda(dynamic);
             }
+            callKeysOf.putIfAbsent(method, code[index].calls());
         }
         callTargetsCache.clear();
+    }
+
+    /**
+     * What the analysis reads of one method's code, in one pass: the distinct keys of its calls and its
+     * {@code invokedynamic} instructions, each in the order of the code.
+     */
+    private record MethodCode(Set<CallKey> calls, List<InvokeDynamicInsnNode> dynamicCalls) {
+        static MethodCode[] of(ClassNode classNode) {
+            MethodCode[] code = new MethodCode[classNode.methods.size()];
+            for (int index = 0; index < code.length; index++) {
+                code[index] = of(classNode.methods.get(index));
+            }
+            return code;
+        }
+
+        static MethodCode of(MethodNode method) {
+            Set<CallKey> calls = new LinkedHashSet<>();
+            List<InvokeDynamicInsnNode> dynamicCalls = List.of();
+            for (AbstractInsnNode instruction : method.instructions) {
+                if (instruction instanceof MethodInsnNode call) {
+                    calls.add(CallKey.of(call));
+                } else if (instruction instanceof InvokeDynamicInsnNode dynamic) {
+                    if (dynamicCalls.isEmpty()) {
+                        dynamicCalls = new ArrayList<>();
+                    }
+                    dynamicCalls.add(dynamic);
+                }
+            }
+            return new MethodCode(calls, dynamicCalls);
+        }
     }
 
     private void indexAlreadyRewritten(ClassNode classNode) {
@@ -447,19 +511,8 @@ public final class SuspendabilityAnalysis {
         if (known != null) {
             return known;
         }
-        Set<CallKey> keys = readCallKeys(method);
+        Set<CallKey> keys = MethodCode.of(method).calls();
         callKeysOf.put(method, keys);
-        return keys;
-    }
-
-    /** The distinct calls of the method's code, in the order of the code. */
-    private static Set<CallKey> readCallKeys(MethodNode method) {
-        Set<CallKey> keys = new LinkedHashSet<>();
-        for (AbstractInsnNode instruction : method.instructions) {
-            if (instruction instanceof MethodInsnNode call) {
-                keys.add(CallKey.of(call));
-            }
-        }
         return keys;
     }
 
