@@ -101,6 +101,12 @@ public final class SuspendabilityAnalysis {
      * {@link #findCallTargets}.
      */
     private final Map<String, Map<String, Boolean>> subtypeCache = new ConcurrentHashMap<>();
+    /**
+     * Each type with its supertypes ({@link ClassHierarchy#supertypesOf}), for a fixed set of classes, which asks
+     * whether one type is a subtype of another for every override of every dispatched call; concurrent, for
+     * {@link #findCallTargets}.
+     */
+    private final Map<String, Set<String>> supertypesCache = new ConcurrentHashMap<>();
 
     /** The classes an earlier run rewrote, by internal name. */
     private final Set<String> alreadyRewrittenClasses = new HashSet<>();
@@ -783,6 +789,15 @@ public final class SuspendabilityAnalysis {
     }
 
     private boolean isSubtype(String type, String ancestor) {
+        if (declaringClasses == null) {
+            // a fixed set of classes, whose hierarchy is complete before the analysis and never changes after
+            Set<String> supertypes = supertypesCache.get(type);
+            if (supertypes == null) {
+                supertypes = hierarchy.supertypesOf(type);
+                supertypesCache.put(type, supertypes);
+            }
+            return ancestor.equals(RuntimeNames.OBJECT) || supertypes.contains(ancestor);
+        }
         Map<String, Boolean> ancestors = subtypeCache.computeIfAbsent(type, unused -> new ConcurrentHashMap<>());
         Boolean cached = ancestors.get(ancestor);
         if (cached == null) {

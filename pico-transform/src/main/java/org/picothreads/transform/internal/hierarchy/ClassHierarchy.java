@@ -5,7 +5,9 @@ import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
@@ -151,6 +153,33 @@ public final class ClassHierarchy implements AutoCloseable {
      */
     public boolean isSubtypeOf(String type, String ancestor) {
         return isSubtype(type, ancestor, false);
+    }
+
+    /**
+     * The type and every class and interface it extends or implements, as far as they can be found: {@code type} is a
+     * subtype of {@code ancestor} ({@link #isSubtypeOf}) exactly when {@code ancestor} is Object or among them.
+     */
+    public Set<String> supertypesOf(String type) {
+        Set<String> found = new HashSet<>();
+        Deque<String> pending = new ArrayDeque<>();
+        pending.push(type);
+        while (!pending.isEmpty()) {
+            String next = pending.pop();
+            if (!found.add(next)) {
+                continue;
+            }
+            ClassInfo info = find(next);
+            if (info == null) {
+                continue;
+            }
+            if (info.superName() != null) {
+                pending.push(info.superName());
+            }
+            for (String implemented : info.interfaces()) {
+                pending.push(implemented);
+            }
+        }
+        return found;
     }
 
     /** Like {@link #isSubtypeOf} but throws {@link MissingClassException} for a class found nowhere. */
