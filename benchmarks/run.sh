@@ -34,7 +34,7 @@ echo "$mode" > "$results/mode"
 
 if [ "$mode" = quick ]; then
   jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
-  transformer_times=(-f 1 -wi 2 -i 3)
+  transformer_times=(-f 1 -wi 20 -i 5)
   million=100000
   server_times=(5 10)
   # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): 5 to 7 minutes

@@ -273,6 +273,9 @@ public final class ClassRewriter {
             if (!framesInClassWrite) {
                 return; // woven without fresh entries (CaptureWeaver.weaveContinuation)
             }
+            if (continuations.isEmpty()) {
+                return; // every thread entry is a method with a continuation
+            }
             Map<String, MethodNode> declared = new HashMap<>();
             for (MethodNode method : node.methods) {
                 declared.put(method.name + method.desc, method);
