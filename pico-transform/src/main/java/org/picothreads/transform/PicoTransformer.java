@@ -50,8 +50,7 @@ public final class PicoTransformer {
     private static TransformResult transform(List<ClassInput> inputs, ClassHierarchy hierarchy,
             boolean picoNetAtRunTime) throws TransformException {
         ProgramRewrite program = new ProgramRewrite(inputs, hierarchy);
-        // read every input's header and choose its treatment; a file that is not a readable class file is refused,
-        // named
+        // read every input's header and choose its treatment; a file that is not a readable class file is refused
         program.readHeaders();
         // the redirects to pico-net apply only to a program that has it (among its classes or classpath, or promised)
         program.chooseNetRedirects(picoNetAtRunTime);
