@@ -1,6 +1,5 @@
 package org.picothreads.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import org.picothreads.benchmarks.jdk.JdkEcho;
 import org.picothreads.benchmarks.pico.PicoEcho;
 
@@ -27,7 +26,7 @@ public final class EchoCpuTime {
         int connections = Integer.parseInt(args[1]);
         int rounds = Integer.parseInt(args[2]);
         for (int run = 0; run < 2; run++) {
-            long cpuBefore = processCpuNanos();
+            long cpuBefore = ProcessCpuTime.nanos();
             long start = System.nanoTime();
             if (args[0].equals("pico")) {
                 PicoEcho.run(connections, rounds);
@@ -35,15 +34,10 @@ public final class EchoCpuTime {
                 JdkEcho.run(Thread.ofVirtual(), connections, rounds);
             }
             long wallMillis = (System.nanoTime() - start) / 1_000_000;
-            long cpuMillis = (processCpuNanos() - cpuBefore) / 1_000_000;
+            long cpuMillis = (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000;
             if (run == 1) {
                 System.out.println(args[0] + " wall_ms " + wallMillis + " cpu_ms " + cpuMillis);
             }
         }
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

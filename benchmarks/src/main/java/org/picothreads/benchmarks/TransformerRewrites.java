@@ -1,6 +1,5 @@
 package org.picothreads.benchmarks;
 
-import java.lang.management.ManagementFactory;
 import java.util.List;
 import org.picothreads.transform.ClassInput;
 import org.picothreads.transform.PicoTransformer;
@@ -29,18 +28,13 @@ public final class TransformerRewrites {
         List<ClassInput> classes = GuavaClasses.read();
         for (int rewrite = 0; rewrite < rewrites; rewrite++) {
             PicoTransformer transformer = PicoTransformer.withClasspath(List.of(GuavaClasses.jar()));
-            long cpuBefore = processCpuNanos();
+            long cpuBefore = ProcessCpuTime.nanos();
             long start = System.nanoTime();
             TransformResult result = transformer.transform(classes);
             long wallMillis = (System.nanoTime() - start) / 1_000_000;
-            long cpuMillis = (processCpuNanos() - cpuBefore) / 1_000_000;
+            long cpuMillis = (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000;
             System.out.println("rewrite " + rewrite + " wall_ms " + wallMillis + " cpu_ms " + cpuMillis + " classes "
                     + result.classes().size());
         }
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

@@ -1,7 +1,7 @@
 package org.picothreads.benchmarks.jdk;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import org.picothreads.benchmarks.ProcessCpuTime;
 
 /**
  * Issue 12's thread-per-task compute+sleep workload on virtual threads (the default scheduler), not rewritten: the
@@ -25,7 +25,7 @@ public final class ComputeSleepVirtualThreads {
         int units = Integer.parseInt(args[2]);
         for (int run = 0; run < 3; run++) {
             CHECKSUM.set(0);
-            long cpuBefore = processCpuNanos();
+            long cpuBefore = ProcessCpuTime.nanos();
             long start = System.nanoTime();
             Thread[] all = new Thread[threads];
             for (int index = 0; index < threads; index++) {
@@ -37,7 +37,7 @@ public final class ComputeSleepVirtualThreads {
                 thread.join();
             }
             System.out.println("virtual run " + run + " wall_ms " + (System.nanoTime() - start) / 1_000_000 + " cpu_ms "
-                    + (processCpuNanos() - cpuBefore) / 1_000_000 + " checksum " + CHECKSUM.get());
+                    + (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000 + " checksum " + CHECKSUM.get());
         }
     }
 
@@ -65,10 +65,5 @@ public final class ComputeSleepVirtualThreads {
             }
         }
         return value;
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }

@@ -1,7 +1,7 @@
 package org.picothreads.benchmarks.pico;
 
-import java.lang.management.ManagementFactory;
 import java.util.concurrent.atomic.AtomicLong;
+import org.picothreads.benchmarks.ProcessCpuTime;
 
 /**
  * Issue 12's thread-per-task compute+sleep workload, the PicoThread side: plain {@code new Thread} code that
@@ -27,7 +27,7 @@ public final class ComputeSleepThreads {
         int units = Integer.parseInt(args[2]);
         for (int run = 0; run < 3; run++) {
             CHECKSUM.set(0);
-            long cpuBefore = processCpuNanos();
+            long cpuBefore = ProcessCpuTime.nanos();
             long start = System.nanoTime();
             Thread[] all = new Thread[threads];
             for (int index = 0; index < threads; index++) {
@@ -39,7 +39,7 @@ public final class ComputeSleepThreads {
                 thread.join();
             }
             System.out.println("pico run " + run + " wall_ms " + (System.nanoTime() - start) / 1_000_000 + " cpu_ms "
-                    + (processCpuNanos() - cpuBefore) / 1_000_000 + " checksum " + CHECKSUM.get());
+                    + (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000 + " checksum " + CHECKSUM.get());
         }
     }
 
@@ -67,10 +67,5 @@ public final class ComputeSleepThreads {
             }
         }
         return value;
-    }
-
-    private static long processCpuNanos() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean())
-                .getProcessCpuTime();
     }
 }
