@@ -105,9 +105,11 @@ public final class ClassRewriter {
                 MethodVisitor target = super.visitMethod(access, name, descriptor, signature, exceptions);
                 int[] counter = new int[1];
                 counters.put(name + descriptor, counter);
-                return new ReferenceRedirector(
-                        new JSRInlinerAdapter(target, access, name, descriptor, signature, exceptions), hierarchy,
-                        this.name, counter);
+                if (mayHaveSubroutines(version)) {
+                    // the inliner holds the whole method in a tree of its own before handing it on
+                    target = new JSRInlinerAdapter(target, access, name, descriptor, signature, exceptions);
+                }
+                return new ReferenceRedirector(target, hierarchy, this.name, counter);
             }
         };
         new ClassReader(input.bytes()).accept(node, ClassReader.SKIP_FRAMES);
@@ -120,6 +122,14 @@ public final class ClassRewriter {
         Map<String, Integer> redirects = new HashMap<>();
         counters.forEach((method, counter) -> redirects.put(method, counter[0]));
         return new ParsedClass(input, node, redirects, superclassRedirected);
+    }
+
+    /**
+     * Whether a class file of this version may hold jsr and ret instructions: the JVM refuses them from version 51
+     * (Java 7) on.
+     */
+    private static boolean mayHaveSubroutines(int classVersion) {
+        return (classVersion & 0xFFFF) < Opcodes.V1_7;
     }
 
     /** Reads a class that is analysed but not rewritten (already rewritten by an earlier run). */
