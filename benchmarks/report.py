@@ -5,7 +5,7 @@ usage: report.py RESULTS_DIR REPORT_FILE COMMAND
 
 RESULTS_DIR holds the JMH JSON files (call-overhead, yield, spawn, handoff, echo, transformer), footprint.jsonl,
 third-party-server.json and third-party-server-one-core.json (ThirdPartyServerHarness's output, the second with
-the server on CPU 0 and the clients on CPU 1),
+the server on CPU 0 and the clients on CPU 1), start-up.json (ToolStartUp's),
 transform-statistics.json, million-{pico,virtual}.txt and million-quiet-{pico,virtual}.txt (the output of
 /usr/bin/time -v, with and without the per-thread lines), compute-sleep.txt (the compute+sleep programs' lines) and
 machine.txt. The
@@ -384,6 +384,67 @@ out.append(table(['', 'Guava'], rows))
 rate = classes / (whole[0] / 1000.0) if whole and classes else None
 targets.append(('issue 14: Guava rewritten in memory (steady state) at 5,000 classes per second or more',
                 'n/a' if rate is None else f'{rate:,.0f} classes/s', verdict(None if rate is None else rate >= 5000)))
+
+# 6b. The command line and the agent from cold JVMs.
+start_up = json.loads(read('start-up.json', '{}') or '{}')
+out.append('\n## 6b. The command line and the agent, from cold JVMs\n')
+out.append('`ToolStartUp`: every run a JVM of its own, started by the harness with the JDK of the run; each round runs '
+           'every case once, in the order of the table, and the table gives each case\'s median over the rounds: wall '
+           'time from start to exit, and the JVM\'s user and system CPU time (its children\'s times in '
+           '`/proc/self/stat`, 10 ms ticks). The command line: `java -jar pico-transform.jar guava.jar out.jar` on '
+           'Guava\'s published jar. The hello: a class that prints one line, with itself alone on the class path and '
+           'with Guava\'s and jsoup\'s published jars on it too (neither is used), started plain, under an agent whose '
+           'premain does nothing (what `-javaagent` costs the JVM itself), and under pico-agent with its cache warm (one '
+           'run of each case before the rounds) and with `cache=off` (every class that loads rewritten, as in a first '
+           'run). Targets (issue 14): the command line at 2,000 classes per second or more for the whole process; the '
+           'one-class hello under the agent within 250 ms; the hello with Guava and jsoup on the class path under the '
+           'agent within 2× of its start-up without the agent.\n')
+cases = start_up.get('cases', {})
+if cases:
+    rounds = start_up.get('rounds')
+    guava_classes = start_up.get('guavaClasses')
+    def wall(name):
+        return cases.get(name, {}).get('medianWallMillis')
+    def cpu(name):
+        return cases.get(name, {}).get('medianCpuMillis')
+    cli_wall = wall('cli-guava')
+    cli_rate = guava_classes / (cli_wall / 1000.0) if cli_wall and guava_classes else None
+    out.append(table(['command line', 'classes', 'wall (ms)', 'CPU (ms)', 'classes per second (wall)'],
+                     [[f"`{start_up.get('guavaJar', 'guava')}`", f'{guava_classes:,}' if guava_classes else 'n/a',
+                       fmt(cli_wall), fmt(cpu('cli-guava')), f'{cli_rate:,.0f}' if cli_rate else 'n/a']]))
+    rows = []
+    labels = {'plain': 'plain', 'no-op-agent': 'agent that does nothing', 'agent-cache': 'pico-agent, cache warm',
+              'agent-no-cache': 'pico-agent, `cache=off`'}
+    for path, path_label in (('alone', 'the hello alone'),
+                             ('libraries', f"with `{start_up.get('guavaJar')}` and `{start_up.get('jsoupJar')}`")):
+        plain = wall(f'hello-{path}-plain')
+        for key, label in labels.items():
+            name = f'hello-{path}-{key}'
+            rows.append([path_label, label, fmt(wall(name)), fmt(cpu(name)),
+                         ratio_cell(wall(name) / plain if wall(name) and plain else None)])
+    out.append('\n' + table(['class path', 'started', 'wall (ms)', 'CPU (ms)', 'wall / plain'], rows))
+    out.append(f'\nMedians of {rounds} rounds.')
+    targets.append(('issue 14: the command line rewrites Guava at 2,000 classes per second or more (whole process)',
+                    'n/a' if cli_rate is None else f'{cli_rate:,.0f} classes/s',
+                    verdict(None if cli_rate is None else cli_rate >= 2000)))
+    for key, label in (('agent-cache', 'cache warm'), ('agent-no-cache', '`cache=off`')):
+        milliseconds = wall(f'hello-alone-{key}')
+        targets.append((f'issue 14: a one-class hello under the agent ({label}) within 250 ms',
+                        'n/a' if milliseconds is None else f'{milliseconds:,} ms',
+                        verdict(None if milliseconds is None else milliseconds <= 250)))
+    plain = wall('hello-libraries-plain')
+    for key, label in (('agent-cache', 'cache warm'), ('agent-no-cache', '`cache=off`'),
+                       ('no-op-agent', 'for comparison, an agent that does nothing')):
+        milliseconds = wall(f'hello-libraries-{key}')
+        r = milliseconds / plain if milliseconds and plain else None
+        if key == 'no-op-agent':
+            targets.append((f'(issue 14: hello with Guava and jsoup on the class path, {label}: within 2× of its '
+                            'start-up without an agent)', ratio_cell(r), 'the floor under any agent'))
+        else:
+            targets.append((f'issue 14: hello with Guava and jsoup on the class path under the agent ({label}) within '
+                            '2× of its start-up without the agent', ratio_cell(r), verdict(None if r is None else r <= 2.0)))
+else:
+    out.append('No result: `start-up.json` is missing from the results.\n')
 
 # Memory per suspended thread.
 footprint = [json.loads(line) for line in read('footprint.jsonl').splitlines() if line.strip()]

@@ -4,13 +4,16 @@
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
 #   benchmarks/run.sh quick    about 25 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures,
-#                              half a minute the third-party server, one the compute+sleep workload): 1 fork,
+#                              half a minute the third-party server, one the compute+sleep workload, 20 s the
+#                              command line's and the agent's start-up): 1 fork,
 #                              short iterations, 100,000 threads for the million-thread program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
 # Environment: BENCH_JAR (default benchmarks/target/benchmarks.jar), PIRANHA_JAR (default
-# piranha-crawler/target/piranha.jar; set it empty to skip Piranha's figures), JAVA (default: a JDK 21+ found as build.sh
-# finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md), THIRD_PARTY (default
+# piranha-crawler/target/piranha.jar; set it empty to skip Piranha's figures), CLI_JAR and AGENT_JAR (default
+# pico-transform/target/pico-transform.jar and pico-agent.jar), START_UP_LIBRARIES (default the start-up directory
+# beside BENCH_JAR: Guava's and jsoup's published jars, which the build copies there), JAVA (default: a JDK 21+ found
+# as build.sh finds it), RESULTS (default benchmarks/target/results), REPORT (default docs/benchmarks.md), THIRD_PARTY (default
 # the third-party directory beside BENCH_JAR: NanoHTTPD's published jars, which the build copies there).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -36,6 +39,7 @@ if [ "$mode" = quick ]; then
   jmh_times=(-f 1 -wi 2 -w 500ms -i 3 -r 500ms)
   transformer_times=(-f 1 -wi 20 -i 5)
   million=100000
+  start_up_rounds=7
   server_times=(5 10)
   # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): 5 to 7 minutes
   # (estimated from a run of 2,000 pages and four sizes with 3 s warm-ups, which took 4 min 45 s)
@@ -44,6 +48,7 @@ else
   jmh_times=()
   transformer_times=()
   million=1000000
+  start_up_rounds=15
   server_times=(10 30)
   # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
   figures=(--pages 4000 --seconds 30 --warmup 20 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
@@ -76,6 +81,13 @@ if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then
 fi
 jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
+# Issue 14's start-up targets from cold JVMs: the command line on Guava's jar, and a hello under pico-agent with and
+# without Guava and jsoup on its class path, against the same hello plain and under an agent that does nothing.
+echo "run.sh: the command line and the agent from cold JVMs, $start_up_rounds rounds" >&2
+"$JAVA" -cp "$jar" org.picothreads.benchmarks.startup.ToolStartUp "${CLI_JAR:-pico-transform/target/pico-transform.jar}" \
+  "${AGENT_JAR:-pico-transform/target/pico-agent.jar}" "${START_UP_LIBRARIES:-$(dirname "$jar")/start-up}" \
+  "$start_up_rounds" > "$results/start-up.json" 2> "$results/start-up.log" \
+  || { tail -n 30 "$results/start-up.log" >&2; exit 1; }
 
 echo "run.sh: footprint" >&2
 for depth in 1 20; do
