@@ -585,7 +585,8 @@ else:
     out.append(f"`piranha.jar --figures` ({read('piranha-command.txt').strip() or 'see run.sh'}): every point is a "
                f"crawl of the whole synthetic web ({web['pages']:,} pages, {web['links']} links per page, "
                f"{web['hosts']} hosts, {rate} per connection after {web['latency']} ms) in a JVM of its own, after "
-               'a warm-up crawl, against a web server in another JVM; throughput is body bytes over the crawl\'s '
+               'crawling the same web again and again for the warm-up\'s seconds, against a web server in another '
+               'JVM; throughput is body bytes over the crawl\'s '
                'time (to the time limit when it did not finish). See [piranha.md](piranha.md) for the method.\n')
     points = figures['points']
     for name in ('figure3.svg', 'figure4.svg'):
