@@ -142,12 +142,14 @@ class PicoTransformerTest {
                     ISTORE 3
                     POP
                     ISTORE 2
-                    ILOAD 2
                     ALOAD 0
                     ILOAD 3
                    L6
                     INVOKEVIRTUAL sample/Fibonacci.fib (I)I
                    L7
+                    ISTORE 4
+                    ILOAD 2
+                    ILOAD 4
                     IADD
                     IRETURN
                    L2
@@ -169,7 +171,7 @@ class PicoTransformerTest {
                     INVOKESTATIC sample/Fibonacci.$picothreads$capture$0$2 (Ljava/lang/Object;I)V
                     ATHROW
                     MAXSTACK = 4
-                    MAXLOCALS = 4
+                    MAXLOCALS = 5
                 """, listing(rewritten, "fib(I)I"));
         ClassNode node = new ClassNode();
         new ClassReader(rewritten).accept(node, 0);

@@ -28,12 +28,14 @@ class CaptureWeaverTest {
                     ASTORE 3
                     POP
                     ISTORE 2
-                    ILOAD 2
-                    ICONST_2
                     ALOAD 3
                    L0
                     INVOKESTATIC sample/Blocking.take (Ljava/lang/String;)I
                    L1
+                    ISTORE 4
+                    ILOAD 2
+                    ICONST_2
+                    ILOAD 4
                     IMUL
                     IADD
                     ILOAD 0
@@ -46,7 +48,7 @@ class CaptureWeaverTest {
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (IILjava/lang/Object;)V
                     ATHROW
                     MAXSTACK = 3
-                    MAXLOCALS = 4
+                    MAXLOCALS = 5
                 """, MethodListing.of(method));
     }
 
@@ -197,12 +199,14 @@ class CaptureWeaverTest {
                     ASTORE 3
                     POP
                     ISTORE 2
-                    ILOAD 2
-                    ICONST_2
                     ALOAD 3
                    L0
                     INVOKESTATIC sample/Sample.take (Ljava/lang/String;)I
                    L1
+                    ISTORE 4
+                    ILOAD 2
+                    ICONST_2
+                    ILOAD 4
                     IMUL
                     IADD
                     ILOAD 0
@@ -214,7 +218,7 @@ class CaptureWeaverTest {
                     INVOKESTATIC sample/Sample.$picothreads$capture$0$0 (II)V
                     ATHROW
                     MAXSTACK = 3
-                    MAXLOCALS = 4
+                    MAXLOCALS = 5
                 """, MethodListing.of(method));
     }
 
