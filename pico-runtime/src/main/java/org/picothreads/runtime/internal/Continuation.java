@@ -5,7 +5,6 @@ import java.lang.invoke.ConstantCallSite;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
-import java.lang.invoke.VarHandle;
 
 /**
  * The calls that rewritten code makes into the runtime to capture and restore its frames, and the hint that the
@@ -40,16 +39,6 @@ import java.lang.invoke.VarHandle;
  * during a restore it learns so from {@link #resumingPrimitive()}.
  */
 public final class Continuation {
-    /**
-     * How many carriers are re-entering a suspended thread's frames now: a hint that is non-zero whenever the
-     * calling carrier restores. Each carrier adds one when it starts restoring and takes it back when it is done,
-     * atomically, so a carrier that restores can never read it as zero (its own one is still counted); other threads
-     * may read a stale or foreign non-zero value, which costs them one call to {@link #resume} that answers null.
-     * Private, so that no class but this one can change it.
-     */
-    private static int restoring;
-
-    private static final VarHandle RESTORING;
     /** Why a hand-over or a take-over of an outcome between lazily resumed activations is refused. */
     private static final String HAND_OVER = "only a resume entry, on the PicoThread the runtime resumes, hands over"
             + " the outcome of the method it re-entered";
@@ -62,7 +51,6 @@ public final class Continuation {
     static {
         try {
             MethodHandles.Lookup lookup = MethodHandles.lookup();
-            RESTORING = lookup.findStaticVarHandle(Continuation.class, "restoring", int.class);
             RESUME = lookup.findStatic(Continuation.class, "resume", MethodType.methodType(Frame.class, String.class));
             CAPTURE = lookup.findStatic(Continuation.class, "capture", MethodType.methodType(Frame.class,
                     Object.class, SavedMethod.class, int.class, long.class));
@@ -75,11 +63,13 @@ public final class Continuation {
     }
 
     /**
-     * The restoring hint, which the runtime's hand-written classes test on entry (a trivial method, compiled to the
-     * field's load): non-zero whenever the calling carrier is restoring a thread.
+     * The restoring hint, which the runtime's hand-written classes test on entry: non-zero when the calling thread is a
+     * carrier restoring a thread. Read from the carrier itself (the current thread, a class test and a field of its
+     * own), not from a count shared by the carriers: every carrier would write such a count twice per restore, and
+     * each park read it, so that on several carriers its cache line moved between the cores at every suspension.
      */
     public static int restoring() {
-        return restoring;
+        return Thread.currentThread() instanceof Carrier carrier && carrier.restoring ? 1 : 0;
     }
 
     /**
@@ -201,9 +191,6 @@ public final class Continuation {
      * primitive that completes the wait.
      */
     public static boolean reinvoking() {
-        if (restoring == 0) {
-            return false;
-        }
         Carrier carrier = Carrier.here();
         return carrier != null && carrier.restoring;
     }
@@ -213,9 +200,6 @@ public final class Continuation {
      * of a restore, in which case the restore is over and the primitive completes instead of blocking.
      */
     public static boolean resumingPrimitive() {
-        if (restoring == 0) {
-            return false;
-        }
         Carrier carrier = Carrier.here();
         if (carrier == null || !carrier.restoring) {
             return false;
@@ -459,18 +443,12 @@ public final class Continuation {
 
     /** Starts the restore of the task {@code carrier} runs, unless it is restoring already. Called by the carrier. */
     static void beginRestoring(Carrier carrier) {
-        if (!carrier.restoring) {
-            carrier.restoring = true;
-            RESTORING.getAndAdd(1);
-        }
+        carrier.restoring = true;
     }
 
     /** Ends the restore {@code carrier} is in, if any. Called by the carrier. */
     static void endRestoring(Carrier carrier) {
-        if (carrier.restoring) {
-            carrier.restoring = false;
-            RESTORING.getAndAdd(-1);
-        }
+        carrier.restoring = false;
     }
 
 

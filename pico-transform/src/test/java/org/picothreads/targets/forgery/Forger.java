@@ -46,8 +46,10 @@ public final class Forger {
         }));
         met.add(attempt("suspend by reflection", () -> Continuation.class.getDeclaredMethod("suspend")
                 .invoke(null)));
+        // the hint is each carrier's own mode, a field of the carrier thread; the forger offers the thread it runs on
         met.add(attempt("setting the restoring hint by reflection", () -> {
-            Continuation.class.getDeclaredField("restoring").setInt(null, 0);
+            Class.forName("org.picothreads.runtime.internal.Carrier").getDeclaredField("restoring")
+                    .setBoolean(Thread.currentThread(), true);
             return null;
         }));
         // the token is each carrier's, in its frame's private field; the forger holds no frame, so it offers any object
