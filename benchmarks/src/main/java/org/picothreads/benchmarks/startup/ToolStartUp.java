@@ -17,6 +17,7 @@ import java.util.jar.JarFile;
 import java.util.jar.JarOutputStream;
 import java.util.jar.Manifest;
 import java.util.stream.Collectors;
+import org.picothreads.benchmarks.ProcessCpuTime;
 
 /**
  * Issue 14's start-up targets, measured from cold JVMs side by side: the pico-transform command line rewriting
@@ -39,8 +40,6 @@ import java.util.stream.Collectors;
 public final class ToolStartUp {
     /** The one line {@link Hello} prints; a run that prints anything else is an error. */
     private static final String HELLO_OUTPUT = "hello";
-    /** Clock ticks per second of /proc's times (USER_HZ, 100 on Linux). */
-    private static final long TICKS_PER_SECOND = 100;
     /** The name of the command line's case. */
     static final String CLI_CASE = "cli-guava";
     /** How long one run may take before the harness gives up on it. */
@@ -154,12 +153,8 @@ public final class ToolStartUp {
 
     /** The user and system CPU time of this process's children that have ended and been waited for, in ms. */
     private static long childrenCpuMillis() throws IOException {
-        String stat = Files.readString(Path.of("/proc/self/stat"));
-        // The fields after the command name, which is in parentheses and may itself hold spaces.
-        String[] fields = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-        // cutime and cstime are fields 16 and 17 of the whole line, 14 and 15 of these (state is the first).
-        long ticks = Long.parseLong(fields[13]) + Long.parseLong(fields[14]);
-        return ticks * 1000 / TICKS_PER_SECOND;
+        return ProcessCpuTime.procStatNanos(Path.of("/proc/self/stat"), ProcessCpuTime.CHILDREN_USER_TIME,
+                ProcessCpuTime.CHILDREN_SYSTEM_TIME) / 1_000_000;
     }
 
     private static long median(long[] values) {

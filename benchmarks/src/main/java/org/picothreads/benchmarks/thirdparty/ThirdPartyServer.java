@@ -15,6 +15,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.picothreads.benchmarks.ProcessCpuTime;
 import org.picothreads.net.PicoSocket;
 import org.picothreads.runtime.PicoThread;
 
@@ -206,15 +207,8 @@ public final class ThirdPartyServer implements AutoCloseable {
      * -1 where /proc is missing. Its resolution is the kernel's clock tick (10 ms at USER_HZ 100).
      */
     public long cpuNanos() throws IOException {
-        Path stat = Path.of("/proc", Long.toString(process.pid()), "stat");
-        if (!Files.exists(stat)) {
-            return -1;
-        }
-        String line = Files.readString(stat);
-        String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
-        // fields[0] is the state (field 3 of proc(5)); utime and stime are fields 14 and 15.
-        long ticks = Long.parseLong(fields[11]) + Long.parseLong(fields[12]);
-        return ticks * 10_000_000L;
+        return ProcessCpuTime.procStatNanos(Path.of("/proc", Long.toString(process.pid()), "stat"),
+                ProcessCpuTime.USER_TIME, ProcessCpuTime.SYSTEM_TIME);
     }
 
     /** What the server printed so far. */
