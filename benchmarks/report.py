@@ -500,10 +500,30 @@ def time_v(text):
     number = field(r'Number = (\d+)')
     return seconds, (int(rss) / 1024 if rss else None), (int(taken) if taken else None), number
 
+def median(values):
+    values = sorted(values)
+    return values[len(values) // 2] if values else None
+
+
+def time_v_median(text):
+    """The medians of the runs that one file holds, one `/usr/bin/time -v` account after another (an older run.sh
+    wrote one), with the number of runs and the range of their wall times."""
+    runs = [time_v(match.group(0)) for match in re.finditer(r'.*?Exit status: \d+', text, re.DOTALL)
+            if 'Elapsed' in match.group(0)]
+    if not runs:
+        return (None, None, None, None, 0, None)
+    walls = [run[0] for run in runs if run[0] is not None]
+    return (median(walls), median([run[1] for run in runs if run[1] is not None]),
+            median([run[2] for run in runs if run[2] is not None]), runs[0][3], len(runs),
+            (min(walls), max(walls)) if walls else None)
+
+
 out.append('## The million-thread program\n')
-pico_run, virtual_run = time_v(read('million-pico.txt')), time_v(read('million-virtual.txt'))
-quiet_pico, quiet_virtual = time_v(read('million-quiet-pico.txt')), time_v(read('million-quiet-virtual.txt'))
+pico_run, virtual_run = time_v_median(read('million-pico.txt')), time_v_median(read('million-virtual.txt'))
+quiet_pico, quiet_virtual = (time_v_median(read('million-quiet-pico.txt')),
+                             time_v_median(read('million-quiet-virtual.txt')))
 count = pico_run[3] or virtual_run[3] or 'n/a'
+million_runs = min(run[4] for run in (pico_run, virtual_run, quiet_pico, quiet_virtual))
 out.append(f'A program with {count} threads: each prints a line (to /dev/null here), increments a counter, '
            'sleeps 5 ms and counts down a latch that `main` awaits; run again without the line (argument `quiet`). '
            'PicoThreads: its platform-thread version '
@@ -511,14 +531,19 @@ out.append(f'A program with {count} threads: each prints a line (to /dev/null he
            ' rewritten by the plugin; virtual threads: its `Thread.startVirtualThread` version '
            '(`benchmarks/src/main/java/org/picothreads/benchmarks/jdk/MillionVirtualThreads.java`) with the default '
            'scheduler. '
-           'Measured with `/usr/bin/time -v`. Target: PicoThreads faster than virtual threads, with and without '
-           'printing.\n')
+           f'Measured with `/usr/bin/time -v`, {million_runs} runs of each, the two runtimes\' JVMs alternating; '
+           'the table gives the medians, and the range of the wall times. Target: PicoThreads faster than virtual '
+           'threads, with and without printing.\n')
 
 
 def seed_rows(label, pico, virtual):
     def r(index):
         return ratio_cell(pico[index] / virtual[index] if pico[index] and virtual[index] else None)
-    return [[f'{label}: wall time of the JVM (s)', fmt(pico[0]), fmt(virtual[0]), r(0)],
+
+    def wall_range(run):
+        return f' ({fmt(run[5][0])}-{fmt(run[5][1])})' if run[5] and run[4] > 1 else ''
+    return [[f'{label}: wall time of the JVM (s)', fmt(pico[0]) + wall_range(pico),
+             fmt(virtual[0]) + wall_range(virtual), r(0)],
             [f'{label}: "Time Taken" the program prints (ms)', fmt(pico[2]), fmt(virtual[2]), r(2)],
             [f'{label}: peak RSS (MiB)', fmt(pico[1]), fmt(virtual[1]), r(1)]]
 
@@ -546,11 +571,6 @@ for line in read('compute-sleep.txt').splitlines():
         compute_checksums[side].add(match.group(5))
         if match.group(2) != '0':
             compute_runs[side].append((int(match.group(3)), int(match.group(4))))
-
-
-def median(values):
-    values = sorted(values)
-    return values[len(values) // 2] if values else None
 
 
 def compute_cell(side, index):
