@@ -392,7 +392,10 @@ out.append('`ToolStartUp`: every run a JVM of its own, started by the harness wi
            'every case once, in the order of the table, and the table gives each case\'s median over the rounds: wall '
            'time from start to exit, and the JVM\'s user and system CPU time (its children\'s times in '
            '`/proc/self/stat`, 10 ms ticks). The command line: `java -jar pico-transform.jar guava.jar out.jar` on '
-           'Guava\'s published jar. The hello: a class that prints one line, with itself alone on the class path and '
+           'Guava\'s published jar; beside it, for reference, what ASM alone takes in such a JVM to read the same jar, '
+           'parse each class into its tree, run its `Analyzer` over every method and write the classes back into a '
+           'jar, on every processor (`AsmRoundTrip`: the floor under any ASM-based rewriter, with none of the '
+           'transformer\'s whole-program analysis, plans or weaving). The hello: a class that prints one line, with itself alone on the class path and '
            'with Guava\'s and jsoup\'s published jars on it too (neither is used), started plain, under an agent whose '
            'premain does nothing (what `-javaagent` costs the JVM itself), and under pico-agent with its cache warm (one '
            'run of each case before the rounds) and with `cache=off` (every class that loads rewritten, as in a first '
@@ -409,9 +412,17 @@ if cases:
         return cases.get(name, {}).get('medianCpuMillis')
     cli_wall = wall('cli-guava')
     cli_rate = guava_classes / (cli_wall / 1000.0) if cli_wall and guava_classes else None
+    command_rows = [[f"`java -jar pico-transform.jar {start_up.get('guavaJar', 'guava')} out.jar`",
+                     f'{guava_classes:,}' if guava_classes else 'n/a', fmt(cli_wall), fmt(cpu('cli-guava')),
+                     f'{cli_rate:,.0f}' if cli_rate else 'n/a']]
+    asm_wall = wall('asm-round-trip-guava')
+    if asm_wall:
+        asm_rate = guava_classes / (asm_wall / 1000.0) if guava_classes else None
+        command_rows.append(['for reference, ASM alone reads, analyses and writes it (`AsmRoundTrip`)',
+                             f'{guava_classes:,}' if guava_classes else 'n/a', fmt(asm_wall),
+                             fmt(cpu('asm-round-trip-guava')), f'{asm_rate:,.0f}' if asm_rate else 'n/a'])
     out.append(table(['command line', 'classes', 'wall (ms)', 'CPU (ms)', 'classes per second (wall)'],
-                     [[f"`{start_up.get('guavaJar', 'guava')}`", f'{guava_classes:,}' if guava_classes else 'n/a',
-                       fmt(cli_wall), fmt(cpu('cli-guava')), f'{cli_rate:,.0f}' if cli_rate else 'n/a']]))
+                     command_rows))
     rows = []
     labels = {'plain': 'plain', 'no-op-agent': 'agent that does nothing', 'agent-cache': 'pico-agent, cache warm',
               'agent-no-cache': 'pico-agent, `cache=off`'}

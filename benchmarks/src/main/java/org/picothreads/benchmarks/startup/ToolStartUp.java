@@ -21,7 +21,8 @@ import org.picothreads.benchmarks.ProcessCpuTime;
 
 /**
  * Issue 14's start-up targets, measured from cold JVMs side by side: the pico-transform command line rewriting
- * Guava's published jar (classes per second for the whole process), and a program that prints one line started plain,
+ * Guava's published jar (classes per second for the whole process), beside what ASM alone takes to read, analyse and
+ * write the same jar in such a JVM ({@link AsmRoundTrip}, the floor under any ASM-based rewriter), and a program that prints one line started plain,
  * under an agent that does nothing, and under pico-agent (with its cache warm, and with {@code cache=off}, which
  * rewrites every class that loads, as a first run does), once with its own class alone on the class path and once with
  * Guava and jsoup on it as well. Every run is a JVM of its own, started by this harness with the java it runs on; each
@@ -42,6 +43,8 @@ public final class ToolStartUp {
     private static final String HELLO_OUTPUT = "hello";
     /** The name of the command line's case. */
     static final String CLI_CASE = "cli-guava";
+    /** The name of the reference case: ASM alone reads, analyses and writes Guava's jar ({@link AsmRoundTrip}). */
+    static final String ASM_CASE = "asm-round-trip-guava";
     /** How long one run may take before the harness gives up on it. */
     private static final long RUN_TIMEOUT_SECONDS = 120;
 
@@ -80,6 +83,9 @@ public final class ToolStartUp {
             Map<String, List<String>> cases = new LinkedHashMap<>();
             Path guavaRewritten = work.resolve("guava-rewritten.jar");
             cases.put(CLI_CASE, List.of(java, "-jar", cliJar.toString(), guava.toString(), guavaRewritten.toString()));
+            Path guavaRoundTrip = work.resolve("guava-round-trip.jar");
+            cases.put(ASM_CASE, List.of(java, "-cp", System.getProperty("java.class.path"),
+                    AsmRoundTrip.class.getName(), guava.toString(), guavaRoundTrip.toString()));
             for (String[] classPath : new String[][] {{"alone", alone}, {"libraries", withLibraries}}) {
                 String name = classPath[0];
                 cases.put("hello-" + name + "-plain", List.of(java, "-cp", classPath[1], Hello.class.getName()));
@@ -100,10 +106,15 @@ public final class ToolStartUp {
             for (int round = 0; round < rounds; round++) {
                 for (Map.Entry<String, List<String>> entry : cases.entrySet()) {
                     Files.deleteIfExists(guavaRewritten);
+                    Files.deleteIfExists(guavaRoundTrip);
                     measured.computeIfAbsent(entry.getKey(), key -> new ArrayList<>())
                             .add(run(entry.getKey(), entry.getValue(), work));
                     if (entry.getKey().equals(CLI_CASE) && !Files.isRegularFile(guavaRewritten)) {
                         throw new IllegalStateException("the command line wrote no " + guavaRewritten);
+                    }
+                    if (entry.getKey().equals(ASM_CASE) && classCount(guavaRoundTrip) != classCount(guava)) {
+                        throw new IllegalStateException("ASM's round trip wrote " + classCount(guavaRoundTrip)
+                                + " classes of " + guava + "'s " + classCount(guava));
                     }
                 }
             }
