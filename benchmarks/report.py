@@ -643,14 +643,33 @@ else:
     for p in four:
         if p['pageSize'] not in sizes:
             sizes.append(p['pageSize'])
-    out.append('**Figure 4**, one thread per URL, one crawl of a web of pages of one size per size and mode:\n')
+    four_rounds = max([p.get('round', 1) for p in four] or [1])
+    if four_rounds > 1:
+        out.append(f'**Figure 4**, one thread per URL, a web of pages of one size per size: {four_rounds} crawls in '
+                   'each mode, the modes\' order rotating from one round to the next; the table gives each mode\'s '
+                   'crawl of median throughput, and the range of the others:\n')
+    else:
+        out.append('**Figure 4**, one thread per URL, one crawl of a web of pages of one size per size and mode:\n')
+    def median_crawl(crawls):
+        ordered = sorted(crawls, key=kbs)
+        return ordered[(len(ordered) - 1) // 2] if ordered else None
+    def kbs_cell(p, crawls):
+        if not p:
+            return 'n/a'
+        spread = f' ({fmt(min(map(kbs, crawls)))}-{fmt(max(map(kbs, crawls)))})' if len(crawls) > 1 else ''
+        return fmt(kbs(p)) + done(p) + spread
     rows = []
     for size in sizes:
-        by_mode = {p['mode']: p for p in four if p['pageSize'] == size}
+        crawls_by_mode = {}
+        for p in four:
+            if p['pageSize'] == size:
+                crawls_by_mode.setdefault(p['mode'], []).append(p)
+        by_mode = {mode: median_crawl(crawls) for mode, crawls in crawls_by_mode.items()}
         pico, platform, virtual = by_mode.get('pico'), by_mode.get('platform'), by_mode.get('virtual')
         def r(a, b):
             return ratio_cell(kbs(a) / kbs(b)) if a and b and kbs(b) > 0 else 'n/a'
-        rows.append([size] + [fmt(kbs(p)) + done(p) if p else 'n/a' for p in (pico, platform, virtual)]
+        rows.append([size] + [kbs_cell(by_mode.get(mode), crawls_by_mode.get(mode, []))
+                              for mode in ('pico', 'platform', 'virtual')]
                     + [r(pico, platform), r(pico, virtual),
                        f"{pico['busiestThreadCpuSeconds'] / pico['seconds']:.0%}" if pico else 'n/a'])
         if pico and platform:

@@ -45,9 +45,9 @@ if [ "$mode" = quick ]; then
   million_rounds=7
   start_up_rounds=7
   server_times=(5 10)
-  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own): 5 to 7 minutes
-  # (estimated from a run of 2,000 pages and four sizes with 3 s warm-ups, which took 4 min 45 s)
-  figures=(--pages 1500 --seconds 15 --warmup 10 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k)
+  # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own; Figure 4's three
+  # times in each mode, since one crawl swings by more than the modes differ)
+  figures=(--pages 1500 --seconds 15 --warmup 10 --pool-sizes 1,4,16,64,256 --sizes 1k,4k,16k --rounds 3)
 else
   jmh_times=()
   call_overhead_times=()
@@ -57,7 +57,8 @@ else
   start_up_rounds=15
   server_times=(10 30)
   # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
-  figures=(--pages 4000 --seconds 30 --warmup 20 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k)
+  figures=(--pages 4000 --seconds 30 --warmup 20 --pool-sizes 1,2,4,8,16,32,64,128,256,512 --sizes 1k,2k,4k,8k,16k,64k
+    --rounds 3)
 fi
 
 jmh() {  # jmh NAME ARGS...: one JMH run, its JSON to $results/NAME.json and its log to $results/NAME.log

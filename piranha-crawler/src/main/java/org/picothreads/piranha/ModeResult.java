@@ -1,5 +1,8 @@
 package org.picothreads.piranha;
 
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -38,6 +41,13 @@ record ModeResult(Mode mode, long pages, double seconds, long bytes, int peakLiv
 
     double kilobytesPerSecond() {
         return seconds > 0 ? bytes / 1024.0 / seconds : 0;
+    }
+
+    /** The crawl of median throughput among {@code runs} (of an even number, the lower of the middle two). */
+    static ModeResult median(List<ModeResult> runs) {
+        List<ModeResult> sorted = new ArrayList<>(runs);
+        sorted.sort(Comparator.comparingDouble(ModeResult::kilobytesPerSecond));
+        return sorted.get((sorted.size() - 1) / 2);
     }
 
     /** The same figures with the web server's CPU time measured outside the crawler's JVM. */

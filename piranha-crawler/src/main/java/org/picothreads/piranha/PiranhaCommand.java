@@ -111,7 +111,8 @@ public final class PiranhaCommand implements Callable<Integer> {
     private Long warmup;
 
     @Option(names = "--rounds", description = "With --compare: run every mode this many times, in a rotating order; "
-            + "the run of median KB/s is reported (default: ${DEFAULT-VALUE}).")
+            + "the run of median KB/s is reported. With --figures: crawl every point of Figure 4 this many times, "
+            + "the modes in a rotating order; the crawl of median KB/s is drawn (default: ${DEFAULT-VALUE}).")
     private int rounds = 1;
 
     @Option(names = "--jvm-option", paramLabel = "OPTION",
@@ -318,7 +319,7 @@ public final class PiranhaCommand implements Callable<Integer> {
         }
         List<ModeResult> results = new ArrayList<>();
         for (Mode each : modes) {
-            results.add(median(runs.get(each)));
+            results.add(ModeResult.median(runs.get(each)));
         }
         out.print(Reports.table(results));
         out.print(Reports.errorsNote(url == null ? spec.web().brokenLinkCount() : -1));
@@ -347,7 +348,7 @@ public final class PiranhaCommand implements Callable<Integer> {
         Files.createDirectories(figures);
         SeparateJvms jvms = new SeparateJvms(jvmOptions, err);
         List<Mode> references = availableModes(List.of(Mode.PICO, Mode.PLATFORM, Mode.VIRTUAL));
-        Figures drawing = new Figures(webSpec(pageSize), figureSizes, poolSizes, references,
+        Figures drawing = new Figures(webSpec(pageSize), figureSizes, poolSizes, references, rounds,
                 (mode, web, pool) -> crawlInSeparateJvm(jvms, mode, web, crawlArguments(mode, pool)), jvms, err);
         drawing.draw(figures, fetchOnly);
         return 0;
@@ -428,12 +429,6 @@ public final class PiranhaCommand implements Callable<Integer> {
     }
 
     /** The run of median throughput (the lower middle one of an even number). */
-    private static ModeResult median(List<ModeResult> runs) {
-        List<ModeResult> sorted = new ArrayList<>(runs);
-        sorted.sort(java.util.Comparator.comparingDouble(ModeResult::kilobytesPerSecond));
-        return sorted.get((sorted.size() - 1) / 2);
-    }
-
     private static boolean isLoopbackUrl(String candidate) {
         try {
             URI uri = URI.create(candidate);

@@ -24,25 +24,25 @@ import picocli.CommandLine;
 
 class FiguresTest {
 
-    private static final Pattern POINT = Pattern.compile("\"figure\": (\\d), \"pageSize\": \"([^\"]+)\", "
+    private static final Pattern POINT = Pattern.compile("\"figure\": (\\d), \"round\": (\\d+), \"pageSize\": \"([^\"]+)\", "
             + "\"poolSize\": (\\d+), \"expectedPages\": (\\d+), \"expectedErrors\": (\\d+), \"mode\": \"(\\w+)\", "
             + "\"pages\": (\\d+), .*\"kilobytesPerSecond\": ([0-9.]+), .*\"errors\": (\\d+), .*\"finished\": (\\w+), "
             + "\"cpuSeconds\": (-?[0-9.]+)");
 
     /** One crawl of figures.json. */
-    private record Point(int figure, String pageSize, int poolSize, int expectedPages, int expectedErrors,
+    private record Point(int figure, int round, String pageSize, int poolSize, int expectedPages, int expectedErrors,
                          String mode, int pages, double kilobytesPerSecond, int errors, boolean finished,
                          double cpuSeconds) {
     }
 
     @Test
-    void figures_crawl_the_whole_web_once_per_pool_size_and_once_per_page_size_and_mode(@TempDir Path directory)
+    void figures_crawl_the_whole_web_once_per_pool_size_and_once_per_round_page_size_and_mode(@TempDir Path directory)
             throws Exception {
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         int exit = new CommandLine(new PiranhaCommand(System.out, new PrintStream(log, true, StandardCharsets.UTF_8)))
                 .execute("--figures", directory.toString(), "--pages", "60", "--links", "4", "--hosts", "2",
                         "--rate", "0", "--latency", "5", "--seconds", "30", "--warmup", "0", "--pool-sizes", "2,8",
-                        "--sizes", "1k,4k", "--page-size", "2k");
+                        "--sizes", "1k,4k", "--page-size", "2k", "--rounds", "2");
         assertEquals(0, exit, log.toString(StandardCharsets.UTF_8));
         List<Point> points = points(Files.readString(directory.resolve("figures.json")));
         List<String> references = VirtualSpawner.isAvailable() ? List.of("pico", "platform", "virtual")
@@ -51,7 +51,7 @@ class FiguresTest {
         List<String> figure4 = new ArrayList<>();
         for (Point point : points) {
             (point.figure() == 3 ? figure3 : figure4).add(point.mode() + " " + point.poolSize() + " "
-                    + point.pageSize());
+                    + point.pageSize() + " round " + point.round());
             SyntheticWeb web = new SyntheticWeb(1998, 60, 4, 2, PageSizes.parse(point.pageSize()));
             assertEquals(60, point.expectedPages());
             assertEquals(web.brokenLinkCount(), point.expectedErrors());
@@ -61,16 +61,20 @@ class FiguresTest {
             assertTrue(point.kilobytesPerSecond() > 0, point.toString());
             assertTrue(point.cpuSeconds() > 0, "the crawler's CPU time is measured: " + point);
         }
-        List<String> expected3 = new ArrayList<>(List.of("pool 2 2k", "pool 8 2k"));
-        references.forEach(mode -> expected3.add(mode + " 0 2k"));
-        assertEquals(expected3, figure3, "one point per pool size, then the reference modes");
+        List<String> expected3 = new ArrayList<>(List.of("pool 2 2k round 1", "pool 8 2k round 1"));
+        references.forEach(mode -> expected3.add(mode + " 0 2k round 1"));
+        assertEquals(expected3, figure3, "one point per pool size, then the reference modes, whatever the rounds");
         List<String> expected4 = new ArrayList<>();
         for (String size : List.of("1k", "4k")) {
-            references.forEach(mode -> expected4.add(mode + " 0 " + size));
+            for (int round = 1; round <= 2; round++) {
+                for (String mode : references) {
+                    expected4.add(mode + " 0 " + size + " round " + round);
+                }
+            }
         }
         expected4.sort(null);
         figure4.sort(null);
-        assertEquals(expected4, figure4, "one crawl per page size and mode");
+        assertEquals(expected4, figure4, "one crawl per round, page size and mode");
         for (String chart : List.of("figure3.svg", "figure4.svg")) {
             String svg = Files.readString(directory.resolve(chart));
             assertTrue(svg.startsWith("<svg") && svg.contains("pico"), chart);
@@ -100,11 +104,11 @@ class FiguresTest {
         for (String line : json.split("\n")) {
             Matcher matcher = POINT.matcher(line);
             if (matcher.find()) {
-                points.add(new Point(Integer.parseInt(matcher.group(1)), matcher.group(2),
-                        Integer.parseInt(matcher.group(3)), Integer.parseInt(matcher.group(4)),
-                        Integer.parseInt(matcher.group(5)), matcher.group(6), Integer.parseInt(matcher.group(7)),
-                        Double.parseDouble(matcher.group(8)), Integer.parseInt(matcher.group(9)),
-                        Boolean.parseBoolean(matcher.group(10)), Double.parseDouble(matcher.group(11))));
+                points.add(new Point(Integer.parseInt(matcher.group(1)), Integer.parseInt(matcher.group(2)),
+                        matcher.group(3), Integer.parseInt(matcher.group(4)), Integer.parseInt(matcher.group(5)),
+                        Integer.parseInt(matcher.group(6)), matcher.group(7), Integer.parseInt(matcher.group(8)),
+                        Double.parseDouble(matcher.group(9)), Integer.parseInt(matcher.group(10)),
+                        Boolean.parseBoolean(matcher.group(11)), Double.parseDouble(matcher.group(12))));
             }
         }
         return points;
