@@ -84,8 +84,8 @@ public final class ToolStartUp {
             Path guavaRewritten = work.resolve("guava-rewritten.jar");
             cases.put(CLI_CASE, List.of(java, "-jar", cliJar.toString(), guava.toString(), guavaRewritten.toString()));
             Path guavaRoundTrip = work.resolve("guava-round-trip.jar");
-            cases.put(ASM_CASE, List.of(java, "-cp", System.getProperty("java.class.path"),
-                    AsmRoundTrip.class.getName(), guava.toString(), guavaRoundTrip.toString()));
+            cases.put(ASM_CASE, List.of(java, "-cp", absoluteClassPath(), AsmRoundTrip.class.getName(),
+                    guava.toString(), guavaRoundTrip.toString()));
             for (String[] classPath : new String[][] {{"alone", alone}, {"libraries", withLibraries}}) {
                 String name = classPath[0];
                 cases.put("hello-" + name + "-plain", List.of(java, "-cp", classPath[1], Hello.class.getName()));
@@ -160,6 +160,13 @@ public final class ToolStartUp {
                     + process.exitValue() + " and printed: " + printed);
         }
         return new long[] {wallMillis, cpuMillis};
+    }
+
+    /** This JVM's class path with every entry made absolute, for a child that runs in another directory. */
+    private static String absoluteClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+                .filter(entry -> !entry.isEmpty()).map(entry -> Path.of(entry).toAbsolutePath().toString())
+                .collect(Collectors.joining(java.io.File.pathSeparator));
     }
 
     /** The user and system CPU time of this process's children that have ended and been waited for, in ms. */
