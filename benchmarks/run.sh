@@ -3,9 +3,9 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 25 minutes on 2 cores (6.5 of them the loopback echo, 5 to 7 Piranha's figures,
-#                              half a minute the third-party server, one the compute+sleep workload, 20 s the
-#                              command line's and the agent's start-up): 1 fork,
+#   benchmarks/run.sh quick    about 20 minutes on 2 cores (in the run of 2026-11-29: 3 of them the loopback echo, 8
+#                              Piranha's figures, 2.5 the third-party server, 40 s the compute+sleep workload, 25 s
+#                              the command line's and the agent's start-up, 15 s the million-thread program): 1 fork,
 #                              short iterations, 100,000 threads for the million-thread program
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations), 1,000,000 threads
 #
