@@ -395,8 +395,9 @@ out.append('`ToolStartUp`: every run a JVM of its own, started by the harness wi
            'Guava\'s published jar; beside it, for reference, what ASM alone takes in such a JVM to read the same jar, '
            'parse each class into its tree, run its `Analyzer` over every method and write the classes back into a '
            'jar, on every processor (`AsmRoundTrip`: the floor under any ASM-based rewriter, with none of the '
-           'transformer\'s whole-program analysis, plans or weaving). The hello: a class that prints one line, with itself alone on the class path and '
-           'with Guava\'s and jsoup\'s published jars on it too (neither is used), started plain, under an agent whose '
+           'transformer\'s whole-program analysis, plans or weaving). The hello: a class that prints one line, with '
+           'itself alone on the class path and with Guava\'s and jsoup\'s published jars on it too (neither is used), '
+           'started plain, under an agent whose '
            'premain does nothing (what `-javaagent` costs the JVM itself), and under pico-agent with its cache warm (one '
            'run of each case before the rounds) and with `cache=off` (every class that loads rewritten, as in a first '
            'run). Targets (issue 14): the command line at 2,000 classes per second or more for the whole process; the '
@@ -647,7 +648,7 @@ else:
     if four_rounds > 1:
         out.append(f'**Figure 4**, one thread per URL, a web of pages of one size per size: {four_rounds} crawls in '
                    'each mode, the modes\' order rotating from one round to the next; the table gives each mode\'s '
-                   'crawl of median throughput, and the range of the others:\n')
+                   'crawl of median throughput, and the range of all its crawls:\n')
     else:
         out.append('**Figure 4**, one thread per URL, one crawl of a web of pages of one size per size and mode:\n')
     def median_crawl(crawls):

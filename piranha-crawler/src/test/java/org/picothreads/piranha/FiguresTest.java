@@ -24,7 +24,8 @@ import picocli.CommandLine;
 
 class FiguresTest {
 
-    private static final Pattern POINT = Pattern.compile("\"figure\": (\\d), \"round\": (\\d+), \"pageSize\": \"([^\"]+)\", "
+    private static final Pattern POINT = Pattern.compile("\"figure\": (\\d), \"round\": (\\d+), "
+            + "\"pageSize\": \"([^\"]+)\", "
             + "\"poolSize\": (\\d+), \"expectedPages\": (\\d+), \"expectedErrors\": (\\d+), \"mode\": \"(\\w+)\", "
             + "\"pages\": (\\d+), .*\"kilobytesPerSecond\": ([0-9.]+), .*\"errors\": (\\d+), .*\"finished\": (\\w+), "
             + "\"cpuSeconds\": (-?[0-9.]+)");

@@ -25,8 +25,8 @@ import org.objectweb.asm.tree.analysis.BasicInterpreter;
  * What reading, analysing and writing a jar costs any ASM-based rewriter at the least, the reference for the command
  * line's start-up case ({@link ToolStartUp}): reads every entry of INPUT, and, on every processor, parses each class
  * into ASM's tree, runs ASM's {@link Analyzer} with its {@link BasicInterpreter} over every method that has code (the
- * frames any rewriting of a method starts from) and writes the class back with a {@link ClassWriter}; then writes OUTPUT
- * with every entry in INPUT's order, deflated. No whole-program analysis, no plan, no weaving.
+ * frames any rewriting of a method starts from) and writes the class back with a {@link ClassWriter}; then writes
+ * OUTPUT with every entry in INPUT's order, deflated. No whole-program analysis, no plan, no weaving.
  *
  * <pre>
  *   java -cp benchmarks.jar org.picothreads.benchmarks.startup.AsmRoundTrip INPUT.jar OUTPUT.jar

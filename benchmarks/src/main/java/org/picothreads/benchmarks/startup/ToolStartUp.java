@@ -20,15 +20,15 @@ import java.util.stream.Collectors;
 import org.picothreads.benchmarks.ProcessCpuTime;
 
 /**
- * Issue 14's start-up targets, measured from cold JVMs side by side: the pico-transform command line rewriting
- * Guava's published jar (classes per second for the whole process), beside what ASM alone takes to read, analyse and
- * write the same jar in such a JVM ({@link AsmRoundTrip}, the floor under any ASM-based rewriter), and a program that prints one line started plain,
- * under an agent that does nothing, and under pico-agent (with its cache warm, and with {@code cache=off}, which
- * rewrites every class that loads, as a first run does), once with its own class alone on the class path and once with
- * Guava and jsoup on it as well. Every run is a JVM of its own, started by this harness with the java it runs on; each
- * round runs every case once, in the same order, and the figures are each case's median over the rounds (wall time
- * from start to exit, and the JVM's user and system CPU time, read from this process's children's times in
- * {@code /proc/self/stat} once the child has been waited for).
+ * Issue 14's start-up targets, measured from cold JVMs side by side: the pico-transform command line rewriting Guava's
+ * published jar (classes per second for the whole process), beside what ASM alone takes to read, analyse and write the
+ * same jar in such a JVM ({@link AsmRoundTrip}, the floor under any ASM-based rewriter), and a program that prints one
+ * line started plain, under an agent that does nothing, and under pico-agent (with its cache warm, and with
+ * {@code cache=off}, which rewrites every class that loads, as a first run does), once with its own class alone on the
+ * class path and once with Guava and jsoup on it as well. Every run is a JVM of its own, started by this harness with
+ * the java it runs on; each round runs every case once, in the same order, and the figures are each case's median over
+ * the rounds (wall time from start to exit, and the JVM's user and system CPU time, read from this process's children's
+ * times in {@code /proc/self/stat} once the child has been waited for).
  *
  * <pre>
  *   java -cp benchmarks.jar org.picothreads.benchmarks.startup.ToolStartUp CLI_JAR AGENT_JAR LIBRARIES ROUNDS

@@ -17,8 +17,8 @@ import org.junit.jupiter.api.Timeout;
  * the test command; the times mean nothing here. The measuring run is {@code benchmarks/run.sh}.
  */
 class ToolStartUpTest {
-    private static final List<String> CASES = List.of("cli-guava", "asm-round-trip-guava", "hello-alone-plain", "hello-alone-no-op-agent",
-            "hello-alone-agent-cache", "hello-alone-agent-no-cache", "hello-libraries-plain",
+    private static final List<String> CASES = List.of("cli-guava", "asm-round-trip-guava", "hello-alone-plain",
+            "hello-alone-no-op-agent", "hello-alone-agent-cache", "hello-alone-agent-no-cache", "hello-libraries-plain",
             "hello-libraries-no-op-agent", "hello-libraries-agent-cache", "hello-libraries-agent-no-cache");
 
     @Test
