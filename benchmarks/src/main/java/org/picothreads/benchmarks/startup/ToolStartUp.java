@@ -102,6 +102,7 @@ public final class ToolStartUp {
                     run(entry.getKey(), entry.getValue(), work);
                 }
             }
+            int guavaClasses = classCount(guava);
             Map<String, List<long[]>> measured = new LinkedHashMap<>();
             for (int round = 0; round < rounds; round++) {
                 for (Map.Entry<String, List<String>> entry : cases.entrySet()) {
@@ -112,13 +113,15 @@ public final class ToolStartUp {
                     if (entry.getKey().equals(CLI_CASE) && !Files.isRegularFile(guavaRewritten)) {
                         throw new IllegalStateException("the command line wrote no " + guavaRewritten);
                     }
-                    if (entry.getKey().equals(ASM_CASE) && classCount(guavaRoundTrip) != classCount(guava)) {
-                        throw new IllegalStateException("ASM's round trip wrote " + classCount(guavaRoundTrip)
-                                + " classes of " + guava + "'s " + classCount(guava));
+                    if (entry.getKey().equals(ASM_CASE)) {
+                        int written = classCount(guavaRoundTrip);
+                        if (written != guavaClasses) {
+                            throw new IllegalStateException("ASM's round trip wrote " + written + " classes of "
+                                    + guava + "'s " + guavaClasses);
+                        }
                     }
                 }
             }
-            int guavaClasses = classCount(guava);
             StringBuilder json = new StringBuilder("{\"rounds\": ").append(rounds)
                     .append(", \"guavaJar\": \"").append(guava.getFileName()).append('"')
                     .append(", \"jsoupJar\": \"").append(jsoup.getFileName()).append('"')
