@@ -428,7 +428,6 @@ public final class PiranhaCommand implements Callable<Integer> {
         return available;
     }
 
-    /** The run of median throughput (the lower middle one of an even number). */
     private static boolean isLoopbackUrl(String candidate) {
         try {
             URI uri = URI.create(candidate);

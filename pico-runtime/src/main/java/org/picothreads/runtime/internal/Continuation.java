@@ -69,7 +69,8 @@ public final class Continuation {
      * each park read it, so that on several carriers its cache line moved between the cores at every suspension.
      */
     public static int restoring() {
-        return Thread.currentThread() instanceof Carrier carrier && carrier.restoring ? 1 : 0;
+        Carrier carrier = Carrier.here();
+        return carrier != null && carrier.restoring ? 1 : 0;
     }
 
     /**

@@ -199,10 +199,11 @@ public final class CaptureWeaver {
             LabelNode from = new LabelNode();
             LabelNode to = new LabelNode();
             LabelNode handler = new LabelNode();
-            method.instructions.insertBefore(call, normalCallCode(site, from));
+            int lowestSpilled = lowestSpilled(site);
+            method.instructions.insertBefore(call, normalCallCode(site, lowestSpilled, from));
             method.instructions.insert(call, to);
-            if (lowestSpilled(site) < site.belowCount()) {
-                method.instructions.insert(to, normalReloadCode(site, resultTemporary));
+            if (lowestSpilled < site.belowCount()) {
+                method.instructions.insert(to, normalReloadCode(site, lowestSpilled, resultTemporary));
                 resultSize = Math.max(resultSize, Type.getReturnType(call.desc).getSize());
             }
             captureEntries.add(new TryCatchBlockNode(from, to, handler, RuntimeNames.CAPTURE));
@@ -306,9 +307,8 @@ public final class CaptureWeaver {
      * {@code v + walk(left) + walk(right)} ran 3-4% slower than the original; pushed again after the call, it compiles
      * as the original does.
      */
-    private static InsnList normalCallCode(CapturedSite site, LabelNode from) {
+    private static InsnList normalCallCode(CapturedSite site, int lowestSaved, LabelNode from) {
         List<SavedSlot> stackSlots = site.stackSlots();
-        int lowestSaved = lowestSpilled(site);
         InsnList code = new InsnList();
         // Stack: s0 .. sn-1; the entries below the lowest saved one stay where they are.
         code.add(spillCode(stackSlots.subList(lowestSaved, stackSlots.size())));
@@ -326,12 +326,12 @@ public final class CaptureWeaver {
 
     /**
      * The method's code right after a site's call, outside the capture handler's range, at a site that spills entries
-     * below the call's arguments: those pushed again under the call's result, which waits meanwhile in
-     * {@code resultTemporary}, the local after the spill temporaries.
+     * below the call's arguments (from {@code lowestSpilled} on): those pushed again under the call's result, which
+     * waits meanwhile in {@code resultTemporary}, the local after the spill temporaries.
      */
-    private static InsnList normalReloadCode(CapturedSite site, int resultTemporary) {
+    private static InsnList normalReloadCode(CapturedSite site, int lowestSpilled, int resultTemporary) {
         InsnList code = new InsnList();
-        List<SavedSlot> reloaded = site.stackSlots().subList(lowestSpilled(site), site.belowCount());
+        List<SavedSlot> reloaded = site.stackSlots().subList(lowestSpilled, site.belowCount());
         Type result = Type.getReturnType(site.call().desc);
         // Stack: c0 .. ci-1, result
         if (result.getSort() != Type.VOID) {
