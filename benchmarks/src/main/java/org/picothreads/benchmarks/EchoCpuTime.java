@@ -1,14 +1,17 @@
 package org.picothreads.benchmarks;
 
+import java.nio.file.Path;
 import org.picothreads.benchmarks.jdk.JdkEcho;
 import org.picothreads.benchmarks.pico.PicoEcho;
 
 /**
  * The loopback echo of {@link LoopbackEcho} measured by the process's CPU time rather than by wall time, which a
- * shared machine makes noisy: one warm-up run, then one measured run; prints its wall and CPU milliseconds.
+ * shared machine makes noisy: one warm-up run, then RUNS measured runs (default 1) in the same JVM; prints each
+ * one's wall and CPU milliseconds, the CPU time also split into user and system time (from /proc, at the kernel's
+ * 10 ms tick; -1 where /proc is missing).
  *
  * <pre>
- *   java -cp benchmarks.jar org.picothreads.benchmarks.EchoCpuTime pico|virtual CONNECTIONS ROUNDS
+ *   java -cp benchmarks.jar org.picothreads.benchmarks.EchoCpuTime pico|virtual CONNECTIONS ROUNDS [RUNS]
  * </pre>
  *
  * For virtual threads on one carrier add {@code -Djdk.virtualThreadScheduler.parallelism=1
@@ -19,14 +22,18 @@ public final class EchoCpuTime {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length != 3 || !args[0].matches("pico|virtual")) {
-            System.err.println("usage: EchoCpuTime pico|virtual CONNECTIONS ROUNDS");
+        if (args.length < 3 || args.length > 4 || !args[0].matches("pico|virtual")) {
+            System.err.println("usage: EchoCpuTime pico|virtual CONNECTIONS ROUNDS [RUNS]");
             System.exit(2);
         }
         int connections = Integer.parseInt(args[1]);
         int rounds = Integer.parseInt(args[2]);
-        for (int run = 0; run < 2; run++) {
+        int measuredRuns = args.length == 4 ? Integer.parseInt(args[3]) : 1;
+        Path stat = Path.of("/proc/self/stat");
+        for (int run = 0; run <= measuredRuns; run++) {
             long cpuBefore = ProcessCpuTime.nanos();
+            long userBefore = ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.USER_TIME);
+            long systemBefore = ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.SYSTEM_TIME);
             long start = System.nanoTime();
             if (args[0].equals("pico")) {
                 PicoEcho.run(connections, rounds);
@@ -35,9 +42,18 @@ public final class EchoCpuTime {
             }
             long wallMillis = (System.nanoTime() - start) / 1_000_000;
             long cpuMillis = (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000;
-            if (run == 1) {
-                System.out.println(args[0] + " wall_ms " + wallMillis + " cpu_ms " + cpuMillis);
+            long userMillis = millisSince(userBefore, ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.USER_TIME));
+            long systemMillis = millisSince(systemBefore,
+                    ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.SYSTEM_TIME));
+            if (run > 0) {
+                System.out.println(args[0] + " wall_ms " + wallMillis + " cpu_ms " + cpuMillis + " user_ms "
+                        + userMillis + " system_ms " + systemMillis);
             }
         }
+    }
+
+    /** Milliseconds between two /proc readings, or -1 when either is missing. */
+    private static long millisSince(long before, long after) {
+        return before < 0 || after < 0 ? -1 : (after - before) / 1_000_000;
     }
 }

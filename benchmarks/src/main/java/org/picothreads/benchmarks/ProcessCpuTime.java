@@ -31,6 +31,17 @@ public final class ProcessCpuTime {
     }
 
     /**
+     * One time field ({@link #USER_TIME}, {@link #SYSTEM_TIME} or the children's) of a process's {@code stat} file
+     * under /proc, in nanoseconds, at the kernel's clock tick; -1 where the file is missing.
+     */
+    public static long procStatNanos(Path stat, int field) throws IOException {
+        if (!Files.exists(stat)) {
+            return -1;
+        }
+        return Long.parseLong(statFields(stat)[field - 3]) * NANOS_PER_TICK;
+    }
+
+    /**
      * The sum of two time fields ({@link #USER_TIME} and {@link #SYSTEM_TIME}, or the children's) of a process's
      * {@code stat} file under /proc, in nanoseconds, at the kernel's clock tick; -1 where the file is missing.
      */
@@ -38,10 +49,16 @@ public final class ProcessCpuTime {
         if (!Files.exists(stat)) {
             return -1;
         }
-        String line = Files.readString(stat);
-        // the fields after the command name, which is in parentheses and may itself hold spaces; the first of them,
-        // the state, is field 3
-        String[] fields = line.substring(line.lastIndexOf(')') + 2).split(" ");
+        String[] fields = statFields(stat);
         return (Long.parseLong(fields[firstField - 3]) + Long.parseLong(fields[secondField - 3])) * NANOS_PER_TICK;
+    }
+
+    /**
+     * The fields of a /proc stat file after the command name, which is in parentheses and may itself hold spaces; the
+     * first of them, the state, is field 3.
+     */
+    private static String[] statFields(Path stat) throws IOException {
+        String line = Files.readString(stat);
+        return line.substring(line.lastIndexOf(')') + 2).split(" ");
     }
 }
