@@ -16,19 +16,27 @@ import org.picothreads.runtime.internal.Monitors;
 
 /**
  * A {@link PicoSocket}'s input stream, buffered as in the paper: a read that the buffer can satisfy returns at once;
- * otherwise one non-blocking read of the channel refills the buffer, and only when the channel has nothing does
- * the reading PicoThread suspend until it is readable (or SO_TIMEOUT passes).
+ * otherwise one non-blocking read of the channel refills the buffer (or, for an array at least as long as the buffer,
+ * fills the array itself), and only when the channel has nothing does the reading PicoThread suspend until it is
+ * readable (or SO_TIMEOUT passes).
  */
 public final class PicoSocketInputStream extends InputStream implements DirectStream, MonitorHome {
-    /** Size of the buffer; the paper found no difference in throughput between 2 and 50 KB. */
+    /**
+     * Size of the buffer; the paper found no difference in throughput between 2 and 50 KB. A read of an array at
+     * least this long, made while the buffer is empty, reads the channel straight into the array.
+     */
     private static final int BUFFER_SIZE = 8192;
 
     /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
     private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
     private final PicoSocket socket;
-    /** The bytes read from the channel; {@link #buffered} wraps it, so a refill allocates nothing. */
-    private final byte[] buffer = new byte[BUFFER_SIZE];
-    private final ByteBuffer buffered = ByteBuffer.wrap(buffer);
+    /**
+     * The bytes read from the channel, made at the first refill (a stream read only in arrays of {@link #BUFFER_SIZE}
+     * or more never needs it: thousands of connections waiting for a response hold no buffer each);
+     * {@link #buffered} wraps it, so a refill allocates nothing.
+     */
+    private byte[] buffer;
+    private ByteBuffer buffered;
     /** The next byte to hand out. */
     private int position;
     /** The end of the bytes held. */
@@ -79,6 +87,17 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
             fillLock.lock();
             try {
                 long deadline = beginFill();
+                if (position == limit && length >= BUFFER_SIZE) {
+                    // as BufferedInputStream does: a read as long as the buffer goes straight into the caller's array,
+                    // one copy fewer (another reader's refill, seen above, is handed out first)
+                    ByteBuffer target = ByteBuffer.wrap(bytes, offset, length);
+                    int count;
+                    while ((count = readDirectOrEnded(target, deadline)) == 0) {
+                        IoWait.awaitReadable(socket.waits, deadline);
+                        ensureNotClosed();
+                    }
+                    return count;
+                }
                 while (!filledOrEnded(deadline)) {
                     IoWait.awaitReadable(socket.waits, deadline);
                     ensureNotClosed();
@@ -209,6 +228,31 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         return false;
     }
 
+    /**
+     * One step of a direct read, which never waits: the count read into {@code target} (more than 0), -1 when the
+     * stream has ended, 0 when the caller is to wait until the channel is readable; a SocketTimeoutException once
+     * {@code deadline} has passed. Under the fill lock, with the buffer empty.
+     */
+    private int readDirectOrEnded(ByteBuffer target, long deadline) throws IOException {
+        if (endOfStream || socket.inputShutdownFlag()) {
+            return -1;
+        }
+        int count;
+        try {
+            count = BlockingChannels.readNow(socket.channel, target);
+        } catch (IOException e) {
+            throw SocketErrors.ofTransfer(e);
+        }
+        if (count < 0) {
+            endOfStream = true;
+            return -1;
+        }
+        if (count == 0 && IoWait.passed(deadline)) {
+            throw new SocketTimeoutException("Read timed out");
+        }
+        return count;
+    }
+
     /** After a wait: a SocketException when the socket was closed meanwhile. */
     private void ensureNotClosed() throws SocketException {
         if (socket.isClosed()) {
@@ -216,8 +260,15 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         }
     }
 
-    /** One non-blocking read into the empty buffer: the count read, 0 when nothing was there, -1 at end of stream. */
+    /**
+     * One non-blocking read into the empty buffer, made at the first: the count read, 0 when nothing was there, -1 at
+     * end of stream.
+     */
     private int readChannel() throws IOException {
+        if (buffered == null) {
+            buffer = new byte[BUFFER_SIZE];
+            buffered = ByteBuffer.wrap(buffer);
+        }
         buffered.clear();
         int count;
         try {

@@ -17,6 +17,7 @@ import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
+import org.picothreads.targets.net.readsizes.MixedReadSizes;
 import org.picothreads.targets.net.rewait.RewaitingWriter;
 import org.picothreads.targets.net.states.StreamSocketStates;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -79,6 +80,15 @@ class SocketValidationTest {
     @Test
     void a_slow_writer_serves_forty_readers_the_same_bytes_as_with_java_net() throws Exception {
         ValidationAssertions.assertSameResult(SlowWriter.class);
+    }
+
+    @Test
+    void reads_of_every_size_from_single_bytes_to_arrays_larger_than_the_buffer_give_the_same_bytes_as_java_net()
+            throws Exception {
+        ValidationAssertions.assertSameResult(MixedReadSizes.class);
+        String result = MixedReadSizes.run();
+        assertTrue(result.contains("reader 11: 192000 bytes"), result);
+        assertTrue(result.endsWith("large read with nothing sent: Read timed out; after it: 3 bytes, 5,6,7"), result);
     }
 
     @Test
