@@ -61,7 +61,8 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
 
     @Override
     public int read() throws IOException {
-        if ((position == limit || socket.isClosed()) && !fill()) {
+        // a buffer this thread does not see yet (another reader made it) is read after the fill lock, which shows it
+        if ((position == limit || buffer == null || socket.isClosed()) && !fill()) {
             return -1;
         }
         return buffer[position++] & 0xff;
@@ -78,7 +79,7 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         if (length == 0) {
             return 0;
         }
-        if (position == limit || socket.isClosed()) {
+        if (position == limit || buffer == null || socket.isClosed()) {
             if (endOfStream) {
                 return -1; // as java.net's: once the end of stream was read, even when closed since
             }
