@@ -33,7 +33,8 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     /**
      * The bytes read from the channel, made at the first refill (a stream read only in arrays of {@link #BUFFER_SIZE}
      * or more never needs it: thousands of connections waiting for a response hold no buffer each);
-     * {@link #buffered} wraps it, so a refill allocates nothing.
+     * {@link #buffered} wraps it, so a refill allocates nothing. It and the fields below are used under the read
+     * lock.
      */
     private byte[] buffer;
     private ByteBuffer buffered;
@@ -44,10 +45,11 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     /** True once the channel reported end of stream. */
     private boolean endOfStream;
     /**
-     * Held while refilling: a second reader waits here instead of overwriting the first one's registration, and
-     * then takes what the first one left in the buffer.
+     * Held by every read, skip and {@code available()}, waits included, as java.net's stream holds its read lock:
+     * threads reading one stream at once are handed distinct bytes, and a second reader waits here instead of
+     * overwriting the first one's registration.
      */
-    private final TransferLock fillLock = new TransferLock();
+    private final TransferLock readLock = new TransferLock();
 
     PicoSocketInputStream(PicoSocket socket) {
         this.socket = socket;
@@ -61,11 +63,15 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
 
     @Override
     public int read() throws IOException {
-        // a buffer this thread does not see yet (another reader made it) is read after the fill lock, which shows it
-        if ((position == limit || buffer == null || socket.isClosed()) && !fill()) {
-            return -1;
+        readLock.lock();
+        try {
+            if ((position == limit || socket.isClosed()) && !fill()) {
+                return -1;
+            }
+            return buffer[position++] & 0xff;
+        } finally {
+            readLock.unlock();
         }
-        return buffer[position++] & 0xff;
     }
 
     @Override
@@ -79,18 +85,18 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         if (length == 0) {
             return 0;
         }
-        if (position == limit || buffer == null || socket.isClosed()) {
-            if (endOfStream) {
-                return -1; // as java.net's: once the end of stream was read, even when closed since
-            }
-            // fill()'s wait written out here: the reads of arrays (a BufferedInputStream's, a program's) are most of
-            // a socket's reads, and a wait saves and restores this one activation of the stream instead of two
-            fillLock.lock();
-            try {
+        readLock.lock();
+        try {
+            if (position == limit || socket.isClosed()) {
+                if (endOfStream) {
+                    return -1; // as java.net's: once the end of stream was read, even when closed since
+                }
+                // fill()'s wait written out here: the reads of arrays (a BufferedInputStream's, a program's) are most
+                // of a socket's reads, and a wait saves and restores this one activation of the stream instead of two
                 long deadline = beginFill();
-                if (position == limit && length >= BUFFER_SIZE) {
-                    // as BufferedInputStream does: a read as long as the buffer goes straight into the caller's array,
-                    // one copy fewer (another reader's refill, seen above, is handed out first)
+                if (length >= BUFFER_SIZE) {
+                    // as BufferedInputStream does: a read as long as the buffer goes straight into the caller's
+                    // array, one copy fewer
                     ByteBuffer target = ByteBuffer.wrap(bytes, offset, length);
                     int count;
                     while ((count = readDirectOrEnded(target, deadline)) == 0) {
@@ -106,14 +112,14 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
                 if (position == limit) {
                     return -1;
                 }
-            } finally {
-                fillLock.unlock();
             }
+            int count = Math.min(length, limit - position);
+            System.arraycopy(buffer, position, bytes, offset, count);
+            position += count;
+            return count;
+        } finally {
+            readLock.unlock();
         }
-        int count = Math.min(length, limit - position);
-        System.arraycopy(buffer, position, bytes, offset, count);
-        position += count;
-        return count;
     }
 
     @Override
@@ -157,64 +163,71 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
 
     @Override
     public long skip(long count) throws IOException {
-        long skipped = 0;
-        while (skipped < count) {
-            if (position == limit && !fill()) {
-                break;
+        readLock.lock();
+        try {
+            long skipped = 0;
+            while (skipped < count) {
+                if (position == limit && !fill()) {
+                    break;
+                }
+                int step = (int) Math.min(count - skipped, limit - position);
+                position += step;
+                skipped += step;
             }
-            int step = (int) Math.min(count - skipped, limit - position);
-            position += step;
-            skipped += step;
+            return skipped;
+        } finally {
+            readLock.unlock();
         }
-        return skipped;
-    }
-
-    /** The bytes held, or those a non-blocking read of the channel brings; never waits. */
-    @Override
-    public int available() throws IOException {
-        if (socket.isClosed()) {
-            throw new SocketException("Socket closed");
-        }
-        if (position < limit || endOfStream || socket.inputShutdownFlag()) {
-            return limit - position;
-        }
-        readChannel();
-        return limit - position;
     }
 
     /**
-     * Refills the empty buffer, suspending while the channel has nothing: true when bytes arrived (or another
-     * reader's refill left some), false at end of stream; on a closed socket, SocketException "Socket closed" unless
-     * the end of stream was read before, as java.net's read. One method with its lock, so that a wait saves and
-     * restores one activation of this stream, not two.
+     * The bytes held, or those a non-blocking read of the channel brings; never waits for the channel, but, as
+     * java.net's, waits for a read in progress on another thread.
+     */
+    @Override
+    public int available() throws IOException {
+        readLock.lock();
+        try {
+            if (socket.isClosed()) {
+                throw new SocketException("Socket closed");
+            }
+            if (position < limit || endOfStream || socket.inputShutdownFlag()) {
+                return limit - position;
+            }
+            readChannel();
+            return limit - position;
+        } finally {
+            readLock.unlock();
+        }
+    }
+
+    /**
+     * Refills the empty buffer, suspending while the channel has nothing: true when bytes arrived, false at end of
+     * stream; on a closed socket, SocketException "Socket closed" unless the end of stream was read before, as
+     * java.net's read. Under the read lock.
      */
     private boolean fill() throws IOException {
         if (endOfStream) {
             return false; // as java.net's: once the end of stream was read, even when closed since
         }
-        fillLock.lock();
-        try {
-            long deadline = beginFill();
-            while (!filledOrEnded(deadline)) {
-                IoWait.awaitReadable(socket.waits, deadline);
-                ensureNotClosed();
-            }
-            return position < limit;
-        } finally {
-            fillLock.unlock();
+        long deadline = beginFill();
+        while (!filledOrEnded(deadline)) {
+            IoWait.awaitReadable(socket.waits, deadline);
+            ensureNotClosed();
         }
+        return position < limit;
     }
 
-    /** A refill's start, under the fill lock: checks the socket and answers the deadline of its waits. */
+    /** A refill's start, under the read lock: checks the socket and answers the deadline of its waits. */
     private long beginFill() throws IOException {
         socket.ensureOpenAndConnected();
         return socket.readDeadline();
     }
 
     /**
-     * One step of a refill, which never waits: true when bytes are held (another reader's refill left some, or a
-     * non-blocking read of the channel brought some) or the stream has ended, false when the caller is to wait until
-     * the channel is readable; a SocketTimeoutException once {@code deadline} has passed.
+     * One step of a refill, which never waits: true when bytes are held (a non-blocking read of the channel brought
+     * some) or the stream has ended, false when the caller is to wait until the channel is readable; a
+     * SocketTimeoutException once {@code deadline} has passed. Under the read lock.
      */
     private boolean filledOrEnded(long deadline) throws IOException {
         if (position < limit || endOfStream || socket.inputShutdownFlag()) {
@@ -232,7 +245,7 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     /**
      * One step of a direct read, which never waits: the count read into {@code target} (more than 0), -1 when the
      * stream has ended, 0 when the caller is to wait until the channel is readable; a SocketTimeoutException once
-     * {@code deadline} has passed. Under the fill lock, with the buffer empty.
+     * {@code deadline} has passed. Under the read lock, with the buffer empty.
      */
     private int readDirectOrEnded(ByteBuffer target, long deadline) throws IOException {
         if (endOfStream || socket.inputShutdownFlag()) {

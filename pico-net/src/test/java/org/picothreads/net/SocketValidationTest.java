@@ -15,6 +15,7 @@ import org.picothreads.targets.net.failures.SocketFailures;
 import org.picothreads.targets.net.halfclose.HalfClose;
 import org.picothreads.targets.net.serverclose.ServerSocketClose;
 import org.picothreads.targets.net.http.HttpServerAndClient;
+import org.picothreads.targets.net.sharedreader.SharedSocketReaders;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
 import org.picothreads.targets.net.readsizes.MixedReadSizes;
@@ -89,6 +90,15 @@ class SocketValidationTest {
         String result = MixedReadSizes.run();
         assertTrue(result.contains("reader 11: 192000 bytes"), result);
         assertTrue(result.endsWith("large read with nothing sent: Read timed out; after it: 3 bytes, 5,6,7"), result);
+    }
+
+    @Test
+    void threads_reading_one_socket_stream_at_once_are_each_handed_distinct_bytes_as_with_java_net() throws Exception {
+        for (int run = 0; run < 5; run++) {
+            ValidationAssertions.assertSameResult(SharedSocketReaders.class);
+        }
+        assertEquals("200000 bytes read by 4 readers of one stream, each value as often as sent: true, failures: [null,"
+                + " null, null, null]", SharedSocketReaders.run());
     }
 
     @Test
