@@ -45,9 +45,9 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     /** True once the channel reported end of stream. */
     private boolean endOfStream;
     /**
-     * Held by every read, skip and {@code available()}, waits included, as java.net's stream holds its read lock:
-     * threads reading one stream at once are handed distinct bytes, and a second reader waits here instead of
-     * overwriting the first one's registration.
+     * Held by every read and skip, waits included, as java.net's stream holds its read lock: threads reading one
+     * stream at once are handed distinct bytes, and a second reader waits here instead of overwriting the first one's
+     * registration. {@code available()} takes it only when it is free.
      */
     private final TransferLock readLock = new TransferLock();
 
@@ -181,16 +181,19 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     }
 
     /**
-     * The bytes held, or those a non-blocking read of the channel brings; never waits for the channel, but, as
-     * java.net's, waits for a read in progress on another thread.
+     * The bytes held, or those a non-blocking read of the channel brings; never waits, as java.net's does not. While
+     * another thread's read holds the read lock (copying, or waiting for the channel), 0: what arrives goes to that
+     * read.
      */
     @Override
     public int available() throws IOException {
-        readLock.lock();
+        if (socket.isClosed()) {
+            throw new SocketException("Socket closed");
+        }
+        if (!readLock.tryLock()) {
+            return 0;
+        }
         try {
-            if (socket.isClosed()) {
-                throw new SocketException("Socket closed");
-            }
             if (position < limit || endOfStream || socket.inputShutdownFlag()) {
                 return limit - position;
             }

@@ -52,6 +52,11 @@ public final class TransferLock {
         }
     }
 
+    /** Takes the lock if it is free: true when the caller now holds it; never waits. */
+    public boolean tryLock() {
+        return OWNER.compareAndSet(this, null, Thread.currentThread());
+    }
+
     /** Releases the lock, which the caller holds, and wakes the first thread waiting for it. */
     public void unlock() {
         owner = null;

@@ -11,7 +11,7 @@ import java.util.Arrays;
 /**
  * Four threads reading one socket's input stream at once, in single bytes and small arrays, while a writer sends a
  * known sequence in bursts: java.net's stream hands each byte to exactly one reader, so the readers' counts of each
- * byte value add up to the counts sent.
+ * byte value add up to the counts sent. Then {@code available()}, called while another thread waits in a read.
  */
 public class SharedSocketReaders {
     private static final int READERS = 4;
@@ -51,7 +51,34 @@ public class SharedSocketReaders {
                 }
             }
             return total + " bytes read by " + READERS + " readers of one stream, each value as often as sent: "
-                    + Arrays.equals(sent, received) + ", failures: " + Arrays.toString(failures);
+                    + Arrays.equals(sent, received) + ", failures: " + Arrays.toString(failures) + "; "
+                    + availableWhileAReaderWaits(loopback);
+        }
+    }
+
+    /** {@code available()} answers at once while another thread waits in a read of the same stream. */
+    private static String availableWhileAReaderWaits(InetAddress loopback) throws Exception {
+        try (ServerSocket server = new ServerSocket(0, 1, loopback);
+                Socket client = new Socket(loopback, server.getLocalPort());
+                Socket served = server.accept()) {
+            InputStream in = client.getInputStream();
+            byte[] bytes = new byte[16];
+            int[] read = new int[1];
+            Thread reader = new Thread(() -> {
+                try {
+                    read[0] = in.read(bytes, 0, bytes.length);
+                } catch (IOException e) {
+                    read[0] = -2;
+                }
+            });
+            reader.start();
+            Thread.sleep(100);
+            int available = in.available();
+            OutputStream out = served.getOutputStream();
+            out.write(new byte[] {1, 2, 3, 4, 5});
+            out.flush();
+            reader.join();
+            return "available while a reader waits: " + available + ", then the reader read " + read[0] + " bytes";
         }
     }
 
