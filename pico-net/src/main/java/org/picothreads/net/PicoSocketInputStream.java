@@ -254,16 +254,7 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         if (endOfStream || socket.inputShutdownFlag()) {
             return -1;
         }
-        int count;
-        try {
-            count = BlockingChannels.readNow(socket.channel, target);
-        } catch (IOException e) {
-            throw SocketErrors.ofTransfer(e);
-        }
-        if (count < 0) {
-            endOfStream = true;
-            return -1;
-        }
+        int count = readNow(target);
         if (count == 0 && IoWait.passed(deadline)) {
             throw new SocketTimeoutException("Read timed out");
         }
@@ -287,19 +278,30 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
             buffered = ByteBuffer.wrap(buffer);
         }
         buffered.clear();
-        int count;
-        try {
-            count = BlockingChannels.readNow(socket.channel, buffered);
-        } catch (IOException e) {
-            throw SocketErrors.ofTransfer(e);
-        }
+        int count = readNow(buffered);
         position = 0;
         if (count < 0) {
-            endOfStream = true;
             limit = 0;
             return -1;
         }
         limit = count;
+        return count;
+    }
+
+    /**
+     * One non-blocking read of the channel into {@code target}: the count read, 0 when nothing was there, -1 at end of
+     * stream (which it records); a transfer's error as java.net reports it.
+     */
+    private int readNow(ByteBuffer target) throws IOException {
+        int count;
+        try {
+            count = BlockingChannels.readNow(socket.channel, target);
+        } catch (IOException e) {
+            throw SocketErrors.ofTransfer(e);
+        }
+        if (count < 0) {
+            endOfStream = true;
+        }
         return count;
     }
 
