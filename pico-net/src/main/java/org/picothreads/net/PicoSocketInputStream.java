@@ -26,6 +26,13 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
      * least this long, made while the buffer is empty, reads the channel straight into the array.
      */
     private static final int BUFFER_SIZE = 8192;
+    /**
+     * How many refills in a row, each after a short read, must have found nothing before the next such refill waits
+     * for the poller instead of reading first.
+     */
+    private static final int EMPTY_REFILLS_BEFORE_WAITING_FIRST = 2;
+    /** One refill in this many that would wait first reads first instead, to learn whether data now comes sooner. */
+    private static final int WAIT_FIRST_PROBE_INTERVAL = 16;
 
     /** This stream's runtime monitor, kept here instead of in the runtime's tables (see {@link MonitorHome}). */
     private final Monitors.Monitor runtimeMonitor = Monitors.newHomedMonitor();
@@ -44,6 +51,20 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     private int limit;
     /** True once the channel reported end of stream. */
     private boolean endOfStream;
+    /**
+     * True when the last read of the channel was short (fewer bytes than asked, but some): the socket's receive
+     * queue was empty just then, so the next read finds data only if some arrived since.
+     */
+    private boolean lastReadShort;
+    /**
+     * How many refills in a row, each the first read after a short read, found nothing (up to
+     * {@link #EMPTY_REFILLS_BEFORE_WAITING_FIRST}): a request and its reply, where the next read always waits.
+     */
+    private int emptyRefillsAfterShortRead;
+    /** Refills that could wait first, counted to read first once per {@link #WAIT_FIRST_PROBE_INTERVAL}. */
+    private int refillsThatCouldWaitFirst;
+    /** Refills that waited first. */
+    private int refillsThatWaitedFirst;
     /**
      * Held by every read and skip, waits included, as java.net's stream holds its read lock: threads reading one
      * stream at once are handed distinct bytes, and a second reader waits here instead of overwriting the first one's
@@ -94,6 +115,10 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
                 // fill()'s wait written out here: the reads of arrays (a BufferedInputStream's, a program's) are most
                 // of a socket's reads, and a wait saves and restores this one activation of the stream instead of two
                 long deadline = beginFill();
+                if (predictsNothingToRead()) {
+                    IoWait.awaitReadable(socket.waits, deadline);
+                    ensureNotClosed();
+                }
                 if (length >= BUFFER_SIZE) {
                     // as BufferedInputStream does: a read as long as the buffer goes straight into the caller's
                     // array, one copy fewer
@@ -214,6 +239,10 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
             return false; // as java.net's: once the end of stream was read, even when closed since
         }
         long deadline = beginFill();
+        if (predictsNothingToRead()) {
+            IoWait.awaitReadable(socket.waits, deadline);
+            ensureNotClosed();
+        }
         while (!filledOrEnded(deadline)) {
             IoWait.awaitReadable(socket.waits, deadline);
             ensureNotClosed();
@@ -261,6 +290,38 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         return count;
     }
 
+    /**
+     * True when a refill should wait for the poller before it reads: on a PicoThread, after a short read, when the
+     * refills after the last short reads found nothing (a request and its reply: the read that follows a reply would
+     * fail), but for one in {@link #WAIT_FIRST_PROBE_INTERVAL}, which reads first and so learns whether data comes
+     * sooner now. The wait is the one an empty read would lead to, one read fewer: the poller's read interest is
+     * armed, so data that came meanwhile makes the channel ready at the next poll. Clears {@link #lastReadShort}
+     * when it answers true, so that the read after the wait, which found data because the poller said so, teaches
+     * nothing. Under the read lock.
+     */
+    private boolean predictsNothingToRead() {
+        if (!lastReadShort || emptyRefillsAfterShortRead < EMPTY_REFILLS_BEFORE_WAITING_FIRST || endOfStream
+                || socket.inputShutdownFlag() || !IoWait.waitsByPolling()) {
+            return false;
+        }
+        if (++refillsThatCouldWaitFirst % WAIT_FIRST_PROBE_INTERVAL == 0) {
+            return false;
+        }
+        lastReadShort = false;
+        refillsThatWaitedFirst++;
+        return true;
+    }
+
+    /** How many refills of this stream waited for the poller before reading; for tests. */
+    int refillsThatWaitedFirst() {
+        readLock.lock();
+        try {
+            return refillsThatWaitedFirst;
+        } finally {
+            readLock.unlock();
+        }
+    }
+
     /** After a wait: a SocketException when the socket was closed meanwhile. */
     private void ensureNotClosed() throws SocketException {
         if (socket.isClosed()) {
@@ -293,6 +354,7 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
      * stream (which it records); a transfer's error as java.net reports it.
      */
     private int readNow(ByteBuffer target) throws IOException {
+        int requested = target.remaining();
         int count;
         try {
             count = BlockingChannels.readNow(socket.channel, target);
@@ -301,7 +363,11 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
         }
         if (count < 0) {
             endOfStream = true;
+        } else if (lastReadShort) {
+            emptyRefillsAfterShortRead = count == 0
+                    ? Math.min(emptyRefillsAfterShortRead + 1, EMPTY_REFILLS_BEFORE_WAITING_FIRST) : 0;
         }
+        lastReadShort = count > 0 && count < requested;
         return count;
     }
 

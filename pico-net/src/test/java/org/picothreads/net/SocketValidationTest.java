@@ -1,6 +1,7 @@
 package org.picothreads.net;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -19,6 +20,7 @@ import org.picothreads.targets.net.sharedreader.SharedSocketReaders;
 import org.picothreads.targets.net.sharedwriter.SharedSocketWriters;
 import org.picothreads.targets.net.throttle.SlowWriter;
 import org.picothreads.targets.net.readsizes.MixedReadSizes;
+import org.picothreads.targets.net.replies.RepliesThenBursts;
 import org.picothreads.targets.net.rewait.RewaitingWriter;
 import org.picothreads.targets.net.states.StreamSocketStates;
 import org.picothreads.transform.testing.RuntimeStatistics;
@@ -90,6 +92,35 @@ class SocketValidationTest {
         String result = MixedReadSizes.run();
         assertTrue(result.contains("reader 11: 192000 bytes"), result);
         assertTrue(result.endsWith("large read with nothing sent: Read timed out; after it: 3 bytes, 5,6,7"), result);
+    }
+
+    @Test
+    void reads_of_replies_then_of_data_sent_unasked_timeouts_closes_and_shutdowns_give_the_same_results_as_java_net()
+            throws Exception {
+        String expected = RepliesThenBursts.run();
+        assertTimeoutPreemptively(Duration.ofSeconds(60),
+                () -> ValidationAssertions.assertSameResult(RepliesThenBursts.class));
+        assertTrue(expected.startsWith("client 0: replies 7260, 3000 bytes unasked, checksum "), expected);
+        assertTrue(expected.contains("; nothing sent: Read timed out; then 3 bytes 5,6,7; last 5 bytes, then -1 and -1\n"
+                + "client 1: replies 7260, 3000 bytes unasked"), expected);
+        assertTrue(expected.endsWith("\nclosed while waiting, after replies 36: Socket closed\n"
+                + "input shut down after replies 36: -1, -1"), expected);
+    }
+
+    @Test
+    void a_pico_thread_reading_replies_waits_for_the_poller_before_reading_after_two_empty_reads_but_one_time_in_sixteen()
+            throws Exception {
+        TransformingClassLoader loader = TransformingClassLoader.forPackages(
+                RepliesThenBursts.class.getPackageName() + ".");
+        Class<?> transformed = loader.transformedCopyOf(RepliesThenBursts.class);
+        Object stream = assertTimeoutPreemptively(Duration.ofSeconds(30),
+                () -> TargetRunner.callStatic(transformed, "afterReplies", new Class<?>[] {int.class}, 64));
+        int waitedFirst = ((PicoSocketInputStream) stream).refillsThatWaitedFirst();
+        // 64 replies: the first read of a reply, two that find nothing, then 61 that may wait first, of which one in
+        // sixteen reads first: 58 at most, fewer when a reply was there already (the replier ran on the other carrier)
+        assertTrue(waitedFirst >= 40 && waitedFirst <= 58, "refills that waited first: " + waitedFirst);
+        Object plain = RepliesThenBursts.afterReplies(64);
+        assertFalse(plain instanceof PicoSocketInputStream, plain.getClass().getName());
     }
 
     @Test

@@ -55,6 +55,15 @@ public final class IoWait {
         await(waits, SelectionKey.OP_CONNECT, deadline);
     }
 
+    /**
+     * True when the calling thread's waits go through the scheduler's poller, which suspends it (a PicoThread); a
+     * platform thread waits in a selector of its own, registering and cancelling its key at each wait, dearer than a
+     * read that finds nothing.
+     */
+    public static boolean waitsByPolling() {
+        return Parking.onPicoThread();
+    }
+
     /** True when {@code deadline} (a {@link System#nanoTime()} value, or {@link #NO_DEADLINE}) has passed. */
     public static boolean passed(long deadline) {
         return deadline != NO_DEADLINE && deadline - System.nanoTime() <= 0;
