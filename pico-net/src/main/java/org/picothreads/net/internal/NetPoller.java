@@ -213,7 +213,11 @@ public final class NetPoller implements IoPoller {
                     waits.key = waits.channel.register(selector, operation, waits);
                     interestAdded = true;
                 } else {
-                    interestAdded = (key.interestOpsOr(operation) & operation) == 0;
+                    // Read first: the interest is nearly always armed already (read interest stays armed across
+                    // waits), and interestOpsOr writes the key (an atomic or) even then; under this lock nobody
+                    // else changes it.
+                    interestAdded = (key.interestOps() & operation) == 0
+                            && (key.interestOpsOr(operation) & operation) == 0;
                 }
             } catch (CancelledKeyException e) {
                 throw new ClosedChannelException();
