@@ -8,6 +8,8 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.SocketException;
 import java.net.SocketTimeoutException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 
 /**
@@ -49,19 +51,23 @@ public class RepliesThenBursts {
         return result.toString();
     }
 
-    /** What {@code part} returns or throws, called in a thread of its own. */
-    private static String inThread(Callable<String> part) throws InterruptedException {
-        String[] outcome = new String[1];
+    /** What {@code part} returns, called in a thread of its own; what it throws, wrapped. */
+    private static <T> T inThread(Callable<T> part) throws Exception {
+        List<T> outcome = new ArrayList<>();
+        Exception[] failure = new Exception[1];
         Thread thread = new Thread(() -> {
             try {
-                outcome[0] = part.call();
+                outcome.add(part.call());
             } catch (Exception e) {
-                outcome[0] = "failed: " + e;
+                failure[0] = e;
             }
         });
         thread.start();
         thread.join();
-        return outcome[0];
+        if (failure[0] != null) {
+            throw new IllegalStateException("failed in its thread", failure[0]);
+        }
+        return outcome.get(0);
     }
 
     /**
@@ -70,29 +76,14 @@ public class RepliesThenBursts {
      */
     public static InputStream afterReplies(int rounds) throws Exception {
         InetAddress loopback = InetAddress.getByName("127.0.0.1");
-        InputStream[] stream = new InputStream[1];
         try (ServerSocket server = new ServerSocket(0, 1, loopback)) {
-            Thread replier = new Thread(() -> {
-                try (Socket served = server.accept()) {
-                    reply(served, rounds);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
+            return inThread(() -> {
+                try (Socket client = new Socket(loopback, server.getLocalPort()); Socket served = server.accept()) {
+                    exchangeWithReplier(client, served, 0, rounds);
+                    return client.getInputStream();
                 }
             });
-            replier.start();
-            Thread client = new Thread(() -> {
-                try (Socket socket = new Socket(loopback, server.getLocalPort())) {
-                    exchange(socket, 0, rounds);
-                    stream[0] = socket.getInputStream();
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            client.start();
-            client.join();
-            replier.join();
         }
-        return stream[0];
     }
 
     private static void serveAll(ServerSocket server) {
@@ -140,6 +131,24 @@ public class RepliesThenBursts {
         } catch (Exception e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * Makes {@code rounds} requests from {@code client} (numbered {@code number}), answered by a thread of their own
+     * serving {@code served}; the sum of the replies' first bytes.
+     */
+    private static long exchangeWithReplier(Socket client, Socket served, int number, int rounds) throws Exception {
+        Thread replier = new Thread(() -> {
+            try {
+                reply(served, rounds);
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        replier.start();
+        long replies = exchange(client, number, rounds);
+        replier.join();
+        return replies;
     }
 
     /** Reads {@code rounds} requests and writes each back, its first byte incremented. */
@@ -221,21 +230,23 @@ public class RepliesThenBursts {
         }
     }
 
-    /** A client waiting for a reply that never comes, after a few that came, is closed by another thread. */
-    private static String closedWhileWaiting(InetAddress loopback) throws Exception {
+    /** What a client does after eight requests and replies, told the sum of the replies' first bytes. */
+    private interface AfterReplies {
+        String then(Socket client, long replies) throws Exception;
+    }
+
+    /** A connection of its own whose client, numbered {@code number}, makes eight requests, then does {@code next}. */
+    private static String afterEightReplies(InetAddress loopback, int number, AfterReplies next) throws Exception {
         try (ServerSocket server = new ServerSocket(0, 1, loopback);
                 Socket client = new Socket(loopback, server.getLocalPort());
                 Socket served = server.accept()) {
-            Thread replier = new Thread(() -> {
-                try {
-                    reply(served, 8);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            replier.start();
-            long replies = exchange(client, 7, 8);
-            replier.join();
+            return next.then(client, exchangeWithReplier(client, served, number, 8));
+        }
+    }
+
+    /** A client waiting for a reply that never comes, after a few that came, is closed by another thread. */
+    private static String closedWhileWaiting(InetAddress loopback) throws Exception {
+        return afterEightReplies(loopback, 7, (client, replies) -> {
             Thread closer = new Thread(() -> {
                 try {
                     Thread.sleep(30);
@@ -253,28 +264,16 @@ public class RepliesThenBursts {
             }
             closer.join();
             return "closed while waiting, after replies " + replies + ": " + outcome;
-        }
+        });
     }
 
     /** A client shuts its input down after a few replies, and reads. */
     private static String inputShutDown(InetAddress loopback) throws Exception {
-        try (ServerSocket server = new ServerSocket(0, 1, loopback);
-                Socket client = new Socket(loopback, server.getLocalPort());
-                Socket served = server.accept()) {
-            Thread replier = new Thread(() -> {
-                try {
-                    reply(served, 8);
-                } catch (IOException e) {
-                    throw new IllegalStateException(e);
-                }
-            });
-            replier.start();
-            long replies = exchange(client, 8, 8);
-            replier.join();
+        return afterEightReplies(loopback, 8, (client, replies) -> {
             InputStream in = client.getInputStream();
             client.shutdownInput();
             return "input shut down after replies " + replies + ": " + in.read() + ", " + in.read(new byte[4]);
-        }
+        });
     }
 
     private static void readFully(InputStream in, byte[] buffer) throws IOException {
