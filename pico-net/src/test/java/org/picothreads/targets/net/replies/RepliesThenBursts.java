@@ -201,7 +201,7 @@ public class RepliesThenBursts {
                 } else {
                     int count = in.read(bytes, 0, Math.min(bytes.length, MESSAGES * MESSAGE_SIZE - total));
                     for (int index = 0; index < count; index++) {
-                        checksum = checksum * 31 + bytes[index];
+                        checksum = checksum * 31 + (bytes[index] & 0xff);
                     }
                     total += count;
                 }
