@@ -22,10 +22,15 @@ import org.picothreads.runtime.internal.Monitors;
  */
 public final class PicoSocketInputStream extends InputStream implements DirectStream, MonitorHome {
     /**
-     * Size of the buffer; the paper found no difference in throughput between 2 and 50 KB. A read of an array at
-     * least this long, made while the buffer is empty, reads the channel straight into the array.
+     * Size of the buffer once grown; the paper found no difference in throughput between 2 and 50 KB. A read of an
+     * array at least this long, made while the buffer is empty, reads the channel straight into the array.
      */
     private static final int BUFFER_SIZE = 8192;
+    /**
+     * Size of the buffer when made. A refill that fills it doubles it for the next refill, up to {@link #BUFFER_SIZE};
+     * a connection of requests and replies smaller than this keeps this size.
+     */
+    private static final int FIRST_BUFFER_SIZE = 1024;
     /**
      * How many refills in a row, each after a short read, must have found nothing before the next such refill waits
      * for the poller instead of reading first.
@@ -39,7 +44,9 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     private final PicoSocket socket;
     /**
      * The bytes read from the channel, made at the first refill (a stream read only in arrays of {@link #BUFFER_SIZE}
-     * or more never needs it: thousands of connections waiting for a response hold no buffer each);
+     * or more never needs it: thousands of connections waiting for a response hold no buffer each) with
+     * {@link #FIRST_BUFFER_SIZE} bytes, and made twice as large, up to {@link #BUFFER_SIZE}, when a refill filled it
+     * (thousands of connections exchanging short messages hold a small buffer each);
      * {@link #buffered} wraps it, so a refill allocates nothing. It and the fields below are used under the read
      * lock.
      */
@@ -330,12 +337,16 @@ public final class PicoSocketInputStream extends InputStream implements DirectSt
     }
 
     /**
-     * One non-blocking read into the empty buffer, made at the first: the count read, 0 when nothing was there, -1 at
-     * end of stream.
+     * One non-blocking read into the empty buffer, made at the first and grown after a refill that filled it: the
+     * count read, 0 when nothing was there, -1 at end of stream.
      */
     private int readChannel() throws IOException {
         if (buffered == null) {
-            buffer = new byte[BUFFER_SIZE];
+            buffer = new byte[FIRST_BUFFER_SIZE];
+            buffered = ByteBuffer.wrap(buffer);
+        } else if (limit == buffer.length && buffer.length < BUFFER_SIZE) {
+            // the last refill filled it, so more may have been waiting: read more at once from now on
+            buffer = new byte[Math.min(2 * buffer.length, BUFFER_SIZE)];
             buffered = ByteBuffer.wrap(buffer);
         }
         buffered.clear();
