@@ -30,6 +30,8 @@ public class ChannelWaits {
      * the lock.
      */
     volatile SelectionKey key;
+    /** The lane whose selector holds {@link #key}; written with it, under the lock. */
+    int lane;
     /**
      * The PicoThread waiting to read or accept, or null; written under the lock, read without it by closing
      * threads.
@@ -98,7 +100,7 @@ public class ChannelWaits {
             registered = key;
         }
         if (registered != null) {
-            NetPoller.get().dropCancelledKeys();
+            NetPoller.get().dropCancelledKeys(registered);
         }
         while (platformSelector != null) {
             LockSupport.parkNanos(this, PLATFORM_WAIT_END_POLL_NANOS);

@@ -1,7 +1,5 @@
 package org.picothreads.runtime.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -77,6 +75,12 @@ public final class Scheduler {
      */
     private static final int DISPATCHES_PER_IO_POLL = 64;
     /**
+     * Longest wait of an idle carrier on its lane's share of the I/O poller while another lane's share has waits and
+     * no idle carrier of its own: each time it wakes, it polls that share without waiting, for the case where that
+     * lane's carriers are all inside one long dispatch (a computation, a pinned or unseen block).
+     */
+    private static final long UNCOVERED_LANE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
      * How long a carrier that found no ready thread looks at the lanes' hints before it announces itself idle and
      * parks: a thread made ready meanwhile is taken without the park and the unpark (two futex calls), and its waker,
      * seeing no idle carrier, takes no lock.
@@ -90,16 +94,6 @@ public final class Scheduler {
     private static long configuredSeed;
     /** The I/O event source installed by pico-net, or null while no program uses it. */
     private static volatile IoPoller poller;
-    /** Compare-and-set access to {@link #ioPolling}. */
-    private static final VarHandle IO_POLLING;
-
-    static {
-        try {
-            IO_POLLING = MethodHandles.lookup().findVarHandle(Scheduler.class, "ioPolling", Carrier.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final SchedulingPolicy policy;
     private final long seed;
@@ -132,12 +126,13 @@ public final class Scheduler {
     private long unseenBlocks;
     /** The watchdog, or null when picothreads.watchdog is false. */
     private Watchdog watchdog;
-    /** The carrier polling the I/O poller, idle or between two dispatches, or null; claimed by compare-and-set. */
-    private volatile Carrier ioPolling;
-    /** The idle carrier that polls the I/O poller, waiting, or null; written under the lock. */
-    private volatile Carrier ioPollingIdle;
-    /** True once the idle carrier polling I/O was woken for new work, so that it is woken once. */
-    private boolean ioPollingWoken;
+    /**
+     * How many idle carriers wait on their lane's share of the I/O poller ({@link Lane#idlePoller}); written under the
+     * lock, read without it as a hint.
+     */
+    private volatile int idlePollers;
+    /** How many of those have not been woken for new work yet (each is woken once); under the lock. */
+    private int idlePollersUnwoken;
     /** The idle carrier that waits for the next timer deadline, or null; written under the lock. */
     private volatile Carrier timerWaiting;
     /** The deadline {@link #timerWaiting} waits for; written under the lock. */
@@ -200,6 +195,17 @@ public final class Scheduler {
     /** The running scheduler, or null when no PicoThread has started yet. */
     static Scheduler running() {
         return instance;
+    }
+
+    /** How many lanes the scheduler has, and so how many shares an I/O poller keeps; boots the scheduler. */
+    public static int laneCount() {
+        return get().lanes.length;
+    }
+
+    /** The index of the calling carrier's lane, or -1 when the caller is not a carrier. */
+    public static int currentLane() {
+        Carrier here = Carrier.here();
+        return here != null ? here.lane.index : -1;
     }
 
     private static Scheduler boot() {
@@ -271,7 +277,7 @@ public final class Scheduler {
     private void startCarrier() {
         int number = ++carriersNumbered;
         Carrier carrier = new Carrier(this, "pico-carrier-" + number, carrierStackSize,
-                lanes[(number - 1) % lanes.length]);
+                lanes[(number - 1) % lanes.length], lanes.length);
         carriers.add(carrier);
         if (carriers.size() > parallelism) {
             sparesStarted++;
@@ -867,10 +873,8 @@ public final class Scheduler {
                     Carrier idle = latestIdleNotHeldBack();
                     if (idle != null) {
                         LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
-                    } else if (ioPollingIdle != null && !ioPollingWoken) {
-                        ioPollingWoken = true;
-                        updateHints();
-                        poller.wakeup();
+                    } else {
+                        wakeIdlePoller();
                     }
                 }
             }
@@ -880,8 +884,8 @@ public final class Scheduler {
 
     /** Wakes an idle carrier from its wait, whether it parks or polls I/O; it looks again. */
     private void wakeIdle(Carrier carrier) {
-        if (carrier == ioPollingIdle) {
-            poller.wakeup();
+        if (carrier.pollingIdle) {
+            poller.wakeup(carrier.lane.index);
         } else {
             LockSupport.unpark(carrier);
         }
@@ -977,7 +981,7 @@ public final class Scheduler {
     /** True while no carrier runs a task and there is nothing ready and no timer to wait for. */
     boolean isIdle() {
         synchronized (lock) {
-            int waiting = idleCarriers.size() + (ioPollingIdle != null ? 1 : 0);
+            int waiting = idleCarriers.size() + idlePollers;
             if (waiting < carriers.size() - blockedCarriers) {
                 return false;
             }
@@ -1124,6 +1128,7 @@ public final class Scheduler {
      */
     private Task dispatch(Task task, Carrier carrier) {
         carrier.dispatchNumber++;
+        carrier.lane.dispatches++;
         carrier.current = task;
         if (task.isResumable()) {
             carrier.counters.resumes++;
@@ -1163,7 +1168,7 @@ public final class Scheduler {
             if (carrier.lane.add(task, yielded) > 1) {
                 signalIfIdle();
             }
-        } else if (wakeableIdle > 0 && ioPolling == null) {
+        } else if (wakeableIdle > 0 && idlePollers == 0) {
             // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the busy
             // ones only between their dispatches.
             IoPoller installed = poller;
@@ -1373,7 +1378,15 @@ public final class Scheduler {
             }
         }
         if (next == null && lanes.length > 1) {
-            next = steal(carrier);
+            if (pollOwnLane(carrier)) {
+                next = own.take(own);
+                if (next != null && own.mayHaveReady()) {
+                    signalIfIdle();
+                }
+            }
+            if (next == null) {
+                next = steal(carrier);
+            }
         }
         return next;
     }
@@ -1440,11 +1453,13 @@ public final class Scheduler {
             return IdleWait.RETIRE;
         }
         boolean liveTimers = anyLiveTimers();
-        if (!heldBack && installed != null && installed.pendingWaits() > 0
-                && IO_POLLING.compareAndSet(this, null, carrier)) {
+        if (!heldBack && installed != null && carrier.lane.idlePoller == null && installed.pendingWaits() > 0) {
             idle = IdleWait.POLL_IO;
-            ioPollingIdle = carrier;
-            ioPollingWoken = false;
+            carrier.pollingIdle = true; // before timerWaiting, which a waker reads first
+            carrier.pollingIdleWoken = false;
+            carrier.lane.idlePoller = carrier;
+            idlePollers++;
+            idlePollersUnwoken++;
             if (liveTimers) {
                 long earliest = earliestDeadline(now);
                 if (timerWaiting == null || earliest - timerWaitingDeadline < 0) {
@@ -1495,7 +1510,7 @@ public final class Scheduler {
         }
         Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
         switch (idle) {
-            case POLL_IO -> poller.poll(waitNanos);
+            case POLL_IO -> pollIdle(carrier, waitNanos);
             case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
             default -> {
                 if (waitNanos < 0) {
@@ -1515,9 +1530,13 @@ public final class Scheduler {
                 carrier.idle = false;
                 idleCarriers.remove(carrier);
             }
-            if (ioPollingIdle == carrier) {
-                ioPollingIdle = null;
-                ioPolling = null;
+            if (carrier.pollingIdle) {
+                carrier.pollingIdle = false;
+                carrier.lane.idlePoller = null;
+                idlePollers--;
+                if (!carrier.pollingIdleWoken) {
+                    idlePollersUnwoken--;
+                }
             }
             if (timerWaiting == carrier) {
                 timerWaiting = null;
@@ -1563,17 +1582,66 @@ public final class Scheduler {
         }
     }
 
-    /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
+    /**
+     * Polls, without waiting, the carrier's lane's share of the I/O poller when threads wait there, then the shares of
+     * the lanes whose carriers have all stayed inside one dispatch since this carrier's last look and have no idle
+     * carrier waiting on them: a busy carrier between two of its dispatches.
+     */
     private void pollIoNow(Carrier carrier) {
         IoPoller installed = poller;
-        if (installed == null || installed.pendingWaits() == 0 || !IO_POLLING.compareAndSet(this, null, carrier)) {
+        if (installed == null) {
             return;
         }
-        try {
-            installed.poll(0);
-        } finally {
-            ioPolling = null;
+        Lane own = carrier.lane;
+        if (installed.pendingWaits(own.index) > 0) {
+            installed.pollNow(own.index);
         }
+        if (lanes.length > 1) {
+            int[] seen = carrier.laneDispatchesSeen;
+            for (Lane lane : lanes) {
+                int dispatches = lane.dispatches;
+                if (lane != own && dispatches == seen[lane.index] && lane.idlePoller == null
+                        && installed.pendingWaits(lane.index) > 0) {
+                    installed.pollNow(lane.index);
+                }
+                seen[lane.index] = dispatches;
+            }
+        }
+    }
+
+    /**
+     * Polls, without waiting, the carrier's lane's share of the I/O poller when threads wait there: true when a thread
+     * was made ready on its lane. What a carrier does when its lane has run dry, before it steals: its own threads'
+     * I/O first, so that each thread keeps to the lane whose share holds its channels.
+     */
+    private boolean pollOwnLane(Carrier carrier) {
+        IoPoller installed = poller;
+        int own = carrier.lane.index;
+        return installed != null && installed.pendingWaits(own) > 0 && installed.pollNow(own);
+    }
+
+    /**
+     * The wait of the carrier that took its lane's I/O role: polls, without waiting, the shares of the other lanes that
+     * have waits and no idle carrier of their own, then waits on its own lane's share, until {@code waitNanos} (its
+     * timer role's deadline, negative: none) or a wake-up, at most {@link #UNCOVERED_LANE_POLL_NANOS} while such a
+     * lane remains. Returns at once when the first polls made a thread ready.
+     */
+    private void pollIdle(Carrier carrier, long waitNanos) {
+        IoPoller installed = poller;
+        int own = carrier.lane.index;
+        boolean uncovered = false;
+        for (Lane lane : lanes) {
+            if (lane.index != own && lane.idlePoller == null && installed.pendingWaits(lane.index) > 0) {
+                uncovered = true;
+                if (installed.pollNow(lane.index)) {
+                    return;
+                }
+            }
+        }
+        if (uncovered && (waitNanos < 0 || waitNanos > UNCOVERED_LANE_POLL_NANOS)) {
+            waitNanos = UNCOVERED_LANE_POLL_NANOS;
+        }
+        installed.poll(own, waitNanos);
     }
 
     /** Gets an idle carrier to look at the lanes when one could be woken or started; without the lock. */
@@ -1600,16 +1668,29 @@ public final class Scheduler {
             LockSupport.unpark(idle);
             return;
         }
-        if (ioPollingIdle != null) {
-            if (!ioPollingWoken) {
-                ioPollingWoken = true;
-                updateHints();
-                poller.wakeup();
-            }
+        if (idlePollers > 0) {
+            wakeIdlePoller();
             return;
         }
         if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
             startCarrier();
+        }
+    }
+
+    /**
+     * Wakes an idle carrier waiting on its lane's share of the I/O poller that has not been woken yet, if there is
+     * one, so that it looks for work; under the lock.
+     */
+    private void wakeIdlePoller() {
+        for (Lane lane : lanes) {
+            Carrier polling = lane.idlePoller;
+            if (polling != null && !polling.pollingIdleWoken) {
+                polling.pollingIdleWoken = true;
+                idlePollersUnwoken--;
+                updateHints();
+                poller.wakeup(lane.index);
+                return;
+            }
         }
     }
 
@@ -1652,7 +1733,7 @@ public final class Scheduler {
      * under the lock.
      */
     private int busyCarriers() {
-        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPollingIdle != null ? 1 : 0)
+        return carriers.size() - blockedCarriers - idleCarriers.size() - idlePollers
                 - heldBackAtWork;
     }
 
@@ -1662,7 +1743,7 @@ public final class Scheduler {
         if (carriers.size() > parallelism || heldBackCarriers > 0) {
             holdBackSurplus();
         }
-        wakeableIdle = idleCarriers.size() - heldBackParked + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
+        wakeableIdle = idleCarriers.size() - heldBackParked + idlePollersUnwoken;
     }
 
     /**
@@ -1688,7 +1769,7 @@ public final class Scheduler {
                 heldBack++;
                 if (carrier.idle) {
                     parked++;
-                } else if (carrier != ioPollingIdle) {
+                } else if (!carrier.pollingIdle) {
                     working++;
                 }
             }
