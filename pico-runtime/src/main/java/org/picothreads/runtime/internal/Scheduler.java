@@ -28,7 +28,8 @@ import org.picothreads.runtime.SchedulingPolicy;
  *                          capture unwound made it ready again, and the carrier queues it on its lane now
  *          throws       -> uncaught exception handler, then terminated
  *   3. or, when no task is ready, announce itself idle under the scheduler's lock, look at the lanes once more,
- *      and wait: for I/O (one idle carrier polls the I/O poller), for the next timer deadline (one idle carrier),
+ *      and wait: for I/O (one idle carrier per lane waits on its lane's share of the I/O poller), for the next
+ *      timer deadline (one idle carrier),
  *      or until woken for new work (the others); a spare carrier idle for SPARE_KEEPALIVE ends
  * </pre>
  *
@@ -1258,7 +1259,10 @@ public final class Scheduler {
 
     /** What an idle carrier does until it looks for work again. */
     private enum IdleWait {
-        /** Polls the I/O poller until I/O is ready, the next timer deadline or a wake-up. */
+        /**
+         * Polls its lane's share of the I/O poller until I/O is ready, the next timer deadline or a wake-up (after the
+         * shares of the lanes without an idle carrier, without waiting).
+         */
         POLL_IO,
         /** Parks until the next timer deadline or a wake-up. */
         AWAIT_TIMER,
@@ -1433,8 +1437,9 @@ public final class Scheduler {
     }
 
     /**
-     * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
-     * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
+     * Chooses how a carrier without work waits, takes the role that goes with it (its lane's I/O poller, the timer
+     * waiter, the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls
+     * I/O.
      * A carrier held back ({@link Carrier#heldBack}) takes no role and parks: polling I/O, it would find the channels
      * of the ready threads it does not take still readable, wake nobody, and poll again at once, holding the poller
      * that the carriers at work poll between their dispatches; it leaves the ready threads to a carrier that is not
