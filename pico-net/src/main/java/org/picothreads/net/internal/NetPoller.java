@@ -387,6 +387,10 @@ public final class NetPoller implements IoPoller {
                     selector.wakeup();
                 }
                 selector.selectNow(IGNORE_READY);
+                if (selecting) {
+                    // That select may have cleared a wake-up meant for the select about to block: made again.
+                    selector.wakeup();
+                }
             } finally {
                 cancelledKeyDrops.decrementAndGet();
             }

@@ -1599,7 +1599,7 @@ public final class Scheduler {
         }
         Lane own = carrier.lane;
         if (installed.pendingWaits(own.index) > 0) {
-            installed.pollNow(own.index);
+            pollLaneNow(installed, own);
         }
         if (lanes.length > 1) {
             int[] seen = carrier.laneDispatchesSeen;
@@ -1607,11 +1607,25 @@ public final class Scheduler {
                 int dispatches = lane.dispatches;
                 if (lane != own && dispatches == seen[lane.index] && lane.idlePoller == null
                         && installed.pendingWaits(lane.index) > 0) {
-                    installed.pollNow(lane.index);
+                    pollLaneNow(installed, lane);
                 }
                 seen[lane.index] = dispatches;
             }
         }
+    }
+
+    /**
+     * Polls a lane's share of the I/O poller without waiting, for a carrier that is not the lane's idle poller: true
+     * when it made a thread ready. A select clears the selector's pending wake-up, so when an idle carrier took the
+     * lane's I/O role meanwhile, a wake-up meant for it may have been cleared before its wait began: it is made again
+     * (at worst a spurious one, after which the idle carrier looks and waits again).
+     */
+    private static boolean pollLaneNow(IoPoller installed, Lane lane) {
+        boolean woke = installed.pollNow(lane.index);
+        if (lane.idlePoller != null) {
+            installed.wakeup(lane.index);
+        }
+        return woke;
     }
 
     /**
@@ -1621,8 +1635,8 @@ public final class Scheduler {
      */
     private boolean pollOwnLane(Carrier carrier) {
         IoPoller installed = poller;
-        int own = carrier.lane.index;
-        return installed != null && installed.pendingWaits(own) > 0 && installed.pollNow(own);
+        Lane own = carrier.lane;
+        return installed != null && installed.pendingWaits(own.index) > 0 && pollLaneNow(installed, own);
     }
 
     /**
@@ -1638,7 +1652,7 @@ public final class Scheduler {
         for (Lane lane : lanes) {
             if (lane.index != own && lane.idlePoller == null && installed.pendingWaits(lane.index) > 0) {
                 uncovered = true;
-                if (installed.pollNow(lane.index)) {
+                if (pollLaneNow(installed, lane)) {
                     return;
                 }
             }
