@@ -100,7 +100,7 @@ public class ChannelWaits {
             registered = key;
         }
         if (registered != null) {
-            NetPoller.get().dropCancelledKeys(registered);
+            NetPoller.get().dropCancelledKeys(this);
         }
         while (platformSelector != null) {
             LockSupport.parkNanos(this, PLATFORM_WAIT_END_POLL_NANOS);

@@ -133,7 +133,7 @@ public final class NetPoller implements IoPoller {
     public boolean poll(int lane, long timeoutNanos) {
         LaneSelector polled = lanes[lane];
         while (!polled.claim()) {
-            Thread.onSpinWait(); // the holder polls without waiting, or drops cancelled keys: a moment
+            Thread.onSpinWait(); // the holder is a poll that does not wait: a moment
         }
         try {
             return polled.select(timeoutNanos);
@@ -171,14 +171,14 @@ public final class NetPoller implements IoPoller {
     }
 
     /**
-     * Drops the cancelled keys of the selector holding {@code key}, the key of a channel just closed among them, so
-     * that the channel's socket is closed now: a closed channel keeps its socket open while it is still registered,
+     * Drops the cancelled keys of the selector holding the key of {@code waits}' channel, just closed, so that the
+     * channel's socket is closed now: a closed channel keeps its socket open while it is still registered,
      * until the selector's next select. Any thread may call this; it wakes a blocking select of that selector in
      * progress, keeps its polls from blocking until it is done, and returns once a select has run after the call
      * began.
      */
-    void dropCancelledKeys(SelectionKey key) throws IOException {
-        lanes[((ChannelWaits) key.attachment()).lane].dropCancelledKeys();
+    void dropCancelledKeys(ChannelWaits waits) throws IOException {
+        lanes[waits.lane].dropCancelledKeys();
     }
 
     /** Registers {@code thread} as waiting for {@code operation} on the channel; any thread may call this. */

@@ -236,7 +236,7 @@ class NetPollerConcurrencyTest {
             }
             server.close();
             waits.wakeAllAfterClose();
-            poller.dropCancelledKeys(waits.key);
+            poller.dropCancelledKeys(waits);
         });
         assertThrows(ConnectException.class, () -> SocketChannel.open(address).close());
         poller.stopWaiting(waits, SelectionKey.OP_ACCEPT, self);
