@@ -1597,10 +1597,8 @@ public final class Scheduler {
         if (installed == null) {
             return;
         }
+        pollOwnLane(carrier);
         Lane own = carrier.lane;
-        if (installed.pendingWaits(own.index) > 0) {
-            pollLaneNow(installed, own);
-        }
         if (lanes.length > 1) {
             int[] seen = carrier.laneDispatchesSeen;
             for (Lane lane : lanes) {
