@@ -77,7 +77,7 @@ class NetPollerConcurrencyTest {
         public void run() {
             try {
                 while (!stopped) {
-                    poller.poll(0, timeoutNanos);
+                    poller.poll(timeoutNanos);
                     fewestPending.accumulateAndGet(poller.pendingWaits(), Math::min);
                 }
             } catch (Throwable e) {
@@ -87,7 +87,7 @@ class NetPollerConcurrencyTest {
 
         void finish() throws InterruptedException {
             stopped = true;
-            poller.wakeup(0);
+            poller.wakeup();
             join(10_000);
             assertEquals(false, isAlive(), "the polling thread ended");
             assertEquals(null, failure.get(), "the polling thread's failure");
@@ -236,7 +236,7 @@ class NetPollerConcurrencyTest {
             }
             server.close();
             waits.wakeAllAfterClose();
-            poller.dropCancelledKeys(waits);
+            poller.dropCancelledKeys();
         });
         assertThrows(ConnectException.class, () -> SocketChannel.open(address).close());
         poller.stopWaiting(waits, SelectionKey.OP_ACCEPT, self);
