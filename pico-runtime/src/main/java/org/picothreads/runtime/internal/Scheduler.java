@@ -863,19 +863,44 @@ public final class Scheduler {
             }
         } else if (wakeableIdle > 0) {
             synchronized (lock) {
-                if (timerWaiting == null) {
-                    Carrier idle = latestIdleNotHeldBack();
-                    if (idle != null) {
-                        LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
-                    } else if (ioPollingIdle != null && !ioPollingWoken) {
-                        ioPollingWoken = true;
-                        updateHints();
-                        poller.wakeup();
-                    }
-                }
+                wakeForTimers();
             }
         }
         return deadline;
+    }
+
+    /**
+     * Gets an idle carrier to look again and take the timers' role when no carrier holds it: the latest parked one not
+     * held back (it stays listed as idle, looks again and waits for the deadline), else the one polling I/O. Under
+     * the lock.
+     */
+    private void wakeForTimers() {
+        if (timerWaiting != null) {
+            return;
+        }
+        Carrier idle = latestIdleNotHeldBack();
+        if (idle != null) {
+            LockSupport.unpark(idle);
+        } else if (ioPollingIdle != null && !ioPollingWoken) {
+            ioPollingWoken = true;
+            updateHints();
+            poller.wakeup();
+        }
+    }
+
+    /**
+     * The watchdog's look at the timers, once per period: when a timer is due, no carrier waits for the timers and one
+     * is idle, that carrier is woken to fire it and take the role. An idle carrier without the role waits without a
+     * deadline, chosen when it began to wait; the carrier that held the role gives it up when it is woken for work, and
+     * if that work is a long dispatch (a thread that computes), the timers due meanwhile would wait for it to end.
+     * Without the lock; takes it only to wake.
+     */
+    void serveUnwatchedTimers() {
+        if (timerWaiting == null && wakeableIdle > 0 && anyTimerDue()) {
+            synchronized (lock) {
+                wakeForTimers();
+            }
+        }
     }
 
     /** Wakes an idle carrier from its wait, whether it parks or polls I/O; it looks again. */

@@ -27,7 +27,12 @@ import java.util.concurrent.locks.LockSupport;
  *     otherwise (it computes)                                  -> not blocked; its unseen block, if any, ends
  *     blocked at every look for the threshold or more          -> the scheduler begins an unseen block: it counts
  *       the carrier as blocked and compensates as for a pinned block (a spare carrier, within maxCarriers)
+ *   then the timers (Scheduler.serveUnwatchedTimers):
+ *     a timer due, no carrier waiting for the timers, one idle  -> that carrier is woken: it fires the timer
  * </pre>
+ *
+ * The timers' look is for a carrier that left the timers' role for a dispatch that turned out long: the other idle
+ * carriers chose their waits before, without a deadline, and would not look again until it ends.
  *
  * A carrier's unseen block also ends when its dispatch does ({@link Scheduler#endUnseenBlock}), or when the thread
  * goes on into a pinned block the scheduler knows of. The only cost on the dispatch path is the carrier's plain
@@ -144,6 +149,7 @@ final class Watchdog implements Runnable {
             }
             anyDispatching |= lookAt(carrier, now);
         }
+        scheduler.serveUnwatchedTimers();
         return anyDispatching;
     }
 
