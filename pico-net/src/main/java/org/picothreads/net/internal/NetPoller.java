@@ -198,6 +198,11 @@ public final class NetPoller implements IoPoller {
                 selector.wakeup();
             }
             selector.selectNow(IGNORE_READY);
+            // That select cleared any wake-up made before it and meant for a select about to begin: the idle carrier
+            // polling I/O, woken for work between taking its role and blocking in the select, would sleep on,
+            // counted as woken, so that no waker would wake it again. It is made again, whether or not a select is in
+            // progress; at worst a select returns once for nothing.
+            selector.wakeup();
         } finally {
             cancelledKeyDrops.decrementAndGet();
         }

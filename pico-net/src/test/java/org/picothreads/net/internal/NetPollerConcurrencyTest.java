@@ -221,6 +221,21 @@ class NetPollerConcurrencyTest {
     }
 
     @Test
+    void a_wake_up_made_before_a_close_drops_its_key_still_ends_the_next_blocking_poll() throws Exception {
+        Connection connection = connections.get(0);
+        poller.startWaiting(connection.waits, SelectionKey.OP_READ, Thread.currentThread());
+        poller.stopWaiting(connection.waits, SelectionKey.OP_READ, Thread.currentThread());
+        // The order of an idle carrier woken for work just before it blocks, while another thread closes a socket.
+        poller.wakeup();
+        connection.waits.channel.close();
+        poller.dropCancelledKeys();
+        boolean woke = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> poller.poll(-1),
+                "a blocking poll after the wake-up and the drop");
+        assertEquals(false, woke, "threads made ready by that poll");
+        assertEquals(0, poller.pendingWaits());
+    }
+
+    @Test
     void a_close_during_a_blocking_poll_on_another_thread_really_closes_the_listening_socket() throws Exception {
         ServerSocketChannel server = ServerSocketChannel.open()
                 .bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
