@@ -10,8 +10,8 @@ import org.picothreads.runtime.internal.Parking;
 
 /**
  * The threads waiting on one non-blocking channel, at most one per direction (reading or accepting; writing or
- * connecting), and the channel's key in the scheduler's selector: one per socket, created with it, so that a wait
- * allocates nothing. Any carrier may wait, poll or close concurrently: see {@link NetPoller}.
+ * connecting), and the channel's key in the selector of the lane it was first waited on in: one per socket, created
+ * with it, so that a wait allocates nothing. Any carrier may wait, poll or close concurrently: see {@link NetPoller}.
  */
 public class ChannelWaits {
     /** How often a close checks whether a platform thread's wait on the channel has ended: every 0.1 ms. */
@@ -26,10 +26,12 @@ public class ChannelWaits {
      */
     final Object lock = new Object();
     /**
-     * Its key in the scheduler's selector, registered at the first wait of a PicoThread; null before. Written under
-     * the lock.
+     * Its key in the selector of lane {@link #lane}, registered at the first wait of a PicoThread; null before.
+     * Written under the lock.
      */
     volatile SelectionKey key;
+    /** The lane whose selector holds {@link #key}; written with it, under the lock. */
+    int lane;
     /**
      * The PicoThread waiting to read or accept, or null; written under the lock, read without it by closing
      * threads.
@@ -89,8 +91,8 @@ public class ChannelWaits {
      * Returns once the socket of the channel, which the caller has closed, is really closed, so that its port refuses
      * connections and can be bound again, as after java.net's close: a closed channel keeps its socket open while a
      * selector holds its key, the scheduler's until its next select and a platform thread's until that thread's wait
-     * ends. This runs a select of the scheduler's selector itself (waking a blocking one in progress on a carrier)
-     * and then waits for a platform thread's wait to end.
+     * ends. This runs a select of the scheduler's selector holding the key itself (waking a blocking one in progress
+     * on a carrier) and then waits for a platform thread's wait to end.
      */
     public void awaitSocketClosed() throws IOException {
         SelectionKey registered;
@@ -98,7 +100,7 @@ public class ChannelWaits {
             registered = key;
         }
         if (registered != null) {
-            NetPoller.get().dropCancelledKeys();
+            NetPoller.get().dropCancelledKeys(this);
         }
         while (platformSelector != null) {
             LockSupport.parkNanos(this, PLATFORM_WAIT_END_POLL_NANOS);

@@ -17,14 +17,14 @@ import org.picothreads.runtime.internal.ThreadCalls;
  * connecting, or until a deadline. The caller is a retry loop that tries the operation first and calls one of
  * these only when the operation would block; any return may be spurious, so the caller tries again.
  *
- * <p>A PicoThread registers with the scheduler's selector ({@link NetPoller}) and suspends; a poll on any carrier
- * may wake it, even before its suspension has finished, and it may resume on another carrier. When its frames are
- * restored, the primitive is called again from its start, learns from
- * {@link Continuation#resumingPrimitive()} that the wait is over, withdraws a registration that a timeout or close
+ * <p>A PicoThread registers with the selector of its carrier's lane ({@link NetPoller}; a channel stays with the lane
+ * of its first wait) and suspends; a poll on any carrier may wake it, even before its suspension has finished, and it
+ * may resume on another carrier. When its frames are restored, the primitive is called again from its start, learns
+ * from {@link Continuation#resumingPrimitive()} that the wait is over, withdraws a registration that a timeout or close
  * left behind, and returns. Like the runtime's own blocking entries it takes the caller token ({@link CallerToken}): a
  * wait called by a restored activation needs no frame check, and one called by a continuation that tests for a capture
- * under way ends its capture by returning to it. A platform thread waits in a selector of its own. Socket waits are
- * not interruptible, as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
+ * under way ends its capture by returning to it. A platform thread waits in a selector of its own. Socket waits are not
+ * interruptible, as with java.net: an interrupt status is kept aside during the wait and set again afterwards.
  */
 public final class IoWait {
     /** The deadline meaning "no timeout". */

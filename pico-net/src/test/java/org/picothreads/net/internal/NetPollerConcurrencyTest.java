@@ -77,7 +77,7 @@ class NetPollerConcurrencyTest {
         public void run() {
             try {
                 while (!stopped) {
-                    poller.poll(timeoutNanos);
+                    poller.poll(0, timeoutNanos);
                     fewestPending.accumulateAndGet(poller.pendingWaits(), Math::min);
                 }
             } catch (Throwable e) {
@@ -87,7 +87,7 @@ class NetPollerConcurrencyTest {
 
         void finish() throws InterruptedException {
             stopped = true;
-            poller.wakeup();
+            poller.wakeup(0);
             join(10_000);
             assertEquals(false, isAlive(), "the polling thread ended");
             assertEquals(null, failure.get(), "the polling thread's failure");
@@ -226,10 +226,10 @@ class NetPollerConcurrencyTest {
         poller.startWaiting(connection.waits, SelectionKey.OP_READ, Thread.currentThread());
         poller.stopWaiting(connection.waits, SelectionKey.OP_READ, Thread.currentThread());
         // The order of an idle carrier woken for work just before it blocks, while another thread closes a socket.
-        poller.wakeup();
+        poller.wakeup(0);
         connection.waits.channel.close();
-        poller.dropCancelledKeys();
-        boolean woke = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> poller.poll(-1),
+        poller.dropCancelledKeys(connection.waits);
+        boolean woke = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> poller.poll(0, -1),
                 "a blocking poll after the wake-up and the drop");
         assertEquals(false, woke, "threads made ready by that poll");
         assertEquals(0, poller.pendingWaits());
@@ -251,7 +251,7 @@ class NetPollerConcurrencyTest {
             }
             server.close();
             waits.wakeAllAfterClose();
-            poller.dropCancelledKeys();
+            poller.dropCancelledKeys(waits);
         });
         assertThrows(ConnectException.class, () -> SocketChannel.open(address).close());
         poller.stopWaiting(waits, SelectionKey.OP_ACCEPT, self);

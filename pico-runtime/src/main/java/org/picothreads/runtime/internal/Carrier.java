@@ -42,6 +42,15 @@ public final class Carrier extends Thread {
     long idleWaitNanos;
     /** Dispatches left before this carrier next polls the I/O poller while busy. */
     int dispatchesUntilIoPoll = 1;
+    /**
+     * True while this carrier, idle, waits on its lane's share of the I/O poller ({@link Lane#idlePoller}): it is woken
+     * by the poller's wake-up rather than an unpark. Written under the scheduler's lock.
+     */
+    volatile boolean pollingIdle;
+    /** True once the scheduler woke this carrier from its wait on the I/O poller, so that it is woken once. */
+    boolean pollingIdleWoken;
+    /** Each lane's {@link Lane#dispatches} at this carrier's last look, between its dispatches. */
+    final int[] laneDispatchesSeen;
     /** The lane this carrier takes ready threads from first, and queues the threads it makes ready on. */
     final Lane lane;
     /** The tasks whose timers this carrier found due, waiting to be woken; reused. */
@@ -88,10 +97,11 @@ public final class Carrier extends Thread {
     /** The carrier's CPU time read then, in nanoseconds. */
     long nativeCpuNanos;
 
-    Carrier(Scheduler scheduler, String name, long stackSize, Lane lane) {
+    Carrier(Scheduler scheduler, String name, long stackSize, Lane lane, int laneCount) {
         super(RuntimeThreads.GROUP, null, name, stackSize, false);
         this.scheduler = scheduler;
         this.lane = lane;
+        this.laneDispatchesSeen = new int[laneCount];
         setDaemon(true);
     }
 

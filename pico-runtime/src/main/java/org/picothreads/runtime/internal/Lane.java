@@ -28,6 +28,16 @@ final class Lane {
     private volatile long earliestDeadline;
     /** True while the timer heap holds an entry, live or cancelled; read without the lock. */
     private volatile boolean timersArmed;
+    /**
+     * The idle carrier of this lane that waits on the lane's share of the I/O poller, or null; written under the
+     * scheduler's lock, read without it as a hint.
+     */
+    volatile Carrier idlePoller;
+    /**
+     * How many dispatches the lane's carriers have begun (a plain count, which wraps): another carrier that finds it
+     * unchanged between two of its looks knows that they have all stayed inside one dispatch, or idle, meanwhile.
+     */
+    int dispatches;
 
     /** Lane {@code index} of {@code laneCount}, ordering its ready threads by {@code policy} (RANDOM drawing from {@code seed}). */
     Lane(int index, int laneCount, SchedulingPolicy policy, long seed) {

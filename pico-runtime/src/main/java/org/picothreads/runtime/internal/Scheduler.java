@@ -1,7 +1,5 @@
 package org.picothreads.runtime.internal;
 
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.VarHandle;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -30,7 +28,8 @@ import org.picothreads.runtime.SchedulingPolicy;
  *                          capture unwound made it ready again, and the carrier queues it on its lane now
  *          throws       -> uncaught exception handler, then terminated
  *   3. or, when no task is ready, announce itself idle under the scheduler's lock, look at the lanes once more,
- *      and wait: for I/O (one idle carrier polls the I/O poller), for the next timer deadline (one idle carrier),
+ *      and wait: for I/O (one idle carrier per lane waits on its lane's share of the I/O poller), for the next
+ *      timer deadline (one idle carrier),
  *      or until woken for new work (the others); a spare carrier idle for SPARE_KEEPALIVE ends
  * </pre>
  *
@@ -77,6 +76,12 @@ public final class Scheduler {
      */
     private static final int DISPATCHES_PER_IO_POLL = 64;
     /**
+     * Longest wait of an idle carrier on its lane's share of the I/O poller while another lane's share has waits and
+     * no idle carrier of its own: each time it wakes, it polls that share without waiting, for the case where that
+     * lane's carriers are all inside one long dispatch (a computation, a pinned or unseen block).
+     */
+    private static final long UNCOVERED_LANE_POLL_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    /**
      * How long a carrier that found no ready thread looks at the lanes' hints before it announces itself idle and
      * parks: a thread made ready meanwhile is taken without the park and the unpark (two futex calls), and its waker,
      * seeing no idle carrier, takes no lock.
@@ -90,16 +95,6 @@ public final class Scheduler {
     private static long configuredSeed;
     /** The I/O event source installed by pico-net, or null while no program uses it. */
     private static volatile IoPoller poller;
-    /** Compare-and-set access to {@link #ioPolling}. */
-    private static final VarHandle IO_POLLING;
-
-    static {
-        try {
-            IO_POLLING = MethodHandles.lookup().findVarHandle(Scheduler.class, "ioPolling", Carrier.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
 
     private final SchedulingPolicy policy;
     private final long seed;
@@ -132,12 +127,13 @@ public final class Scheduler {
     private long unseenBlocks;
     /** The watchdog, or null when picothreads.watchdog is false. */
     private Watchdog watchdog;
-    /** The carrier polling the I/O poller, idle or between two dispatches, or null; claimed by compare-and-set. */
-    private volatile Carrier ioPolling;
-    /** The idle carrier that polls the I/O poller, waiting, or null; written under the lock. */
-    private volatile Carrier ioPollingIdle;
-    /** True once the idle carrier polling I/O was woken for new work, so that it is woken once. */
-    private boolean ioPollingWoken;
+    /**
+     * How many idle carriers wait on their lane's share of the I/O poller ({@link Lane#idlePoller}); written under the
+     * lock, read without it as a hint.
+     */
+    private volatile int idlePollers;
+    /** How many of those have not been woken for new work yet (each is woken once); under the lock. */
+    private int idlePollersUnwoken;
     /** The idle carrier that waits for the next timer deadline, or null; written under the lock. */
     private volatile Carrier timerWaiting;
     /** The deadline {@link #timerWaiting} waits for; written under the lock. */
@@ -200,6 +196,17 @@ public final class Scheduler {
     /** The running scheduler, or null when no PicoThread has started yet. */
     static Scheduler running() {
         return instance;
+    }
+
+    /** How many lanes the scheduler has, and so how many shares an I/O poller keeps; boots the scheduler. */
+    public static int laneCount() {
+        return get().lanes.length;
+    }
+
+    /** The index of the calling carrier's lane, or -1 when the caller is not a carrier. */
+    public static int currentLane() {
+        Carrier here = Carrier.here();
+        return here != null ? here.lane.index : -1;
     }
 
     private static Scheduler boot() {
@@ -271,7 +278,7 @@ public final class Scheduler {
     private void startCarrier() {
         int number = ++carriersNumbered;
         Carrier carrier = new Carrier(this, "pico-carrier-" + number, carrierStackSize,
-                lanes[(number - 1) % lanes.length]);
+                lanes[(number - 1) % lanes.length], lanes.length);
         carriers.add(carrier);
         if (carriers.size() > parallelism) {
             sparesStarted++;
@@ -708,6 +715,58 @@ public final class Scheduler {
         }
     }
 
+    /**
+     * The watchdog's look at the lanes, once per period ({@code seen}: each lane's {@link Lane#dispatches} at its look
+     * before, updated here). An idle carrier chooses its wait by the lanes and the timers as they are when it begins
+     * to wait: the I/O poller of a lane waits on that lane's share alone while every other lane's share with waits has
+     * an idle poller of its own, and a carrier without the timers' role waits without a deadline. A carrier that then
+     * leaves such a role for a dispatch that turns out long (a thread that computes) leaves the lane's I/O, or the
+     * timers, to nobody until it ends. So: when a lane whose carriers began no dispatch since the look before has
+     * threads waiting for I/O in its share and no idle poller, an idle carrier is woken to look again (its next wait
+     * polls that share every {@link #UNCOVERED_LANE_POLL_NANOS}); and when a timer is due and no carrier waits for the
+     * timers while one is idle, that carrier is woken to fire it and take the role. Without the lock; takes it only
+     * to wake.
+     */
+    int[] serveStalledLanes(int[] seen) {
+        int[] looked = seen.length == lanes.length ? seen : new int[lanes.length];
+        boolean firstLook = looked != seen;
+        IoPoller installed = poller;
+        boolean uncoveredLane = false;
+        for (Lane lane : lanes) {
+            int dispatches = lane.dispatches;
+            if (!firstLook && dispatches == looked[lane.index] && installed != null && lane.idlePoller == null
+                    && installed.pendingWaits(lane.index) > 0) {
+                uncoveredLane = true;
+            }
+            looked[lane.index] = dispatches;
+        }
+        boolean unwatchedTimer = timerWaiting == null && wakeableIdle > 0 && anyTimerDue();
+        if (uncoveredLane || unwatchedTimer) {
+            synchronized (lock) {
+                Carrier parked = latestIdleNotHeldBack();
+                if (uncoveredLane && idlePollers > 0 || parked == null) {
+                    // Each of them, even one counted as woken already: a wake-up that a select cleared before it
+                    // reached its carrier would otherwise leave the lane to nobody for good. At worst a select
+                    // returns for nothing, once per period while the lane stays so.
+                    for (Lane lane : lanes) {
+                        Carrier polling = lane.idlePoller;
+                        if (polling != null) {
+                            if (!polling.pollingIdleWoken) {
+                                polling.pollingIdleWoken = true;
+                                idlePollersUnwoken--;
+                            }
+                            poller.wakeup(lane.index);
+                        }
+                    }
+                    updateHints();
+                } else {
+                    LockSupport.unpark(parked); // it stays listed as idle, looks again and takes the roles left
+                }
+            }
+        }
+        return looked;
+    }
+
     /** The carrier dispatching {@code task} now, or null. */
     Carrier carrierRunning(Task task) {
         synchronized (lock) {
@@ -863,50 +922,23 @@ public final class Scheduler {
             }
         } else if (wakeableIdle > 0) {
             synchronized (lock) {
-                wakeForTimers();
+                if (timerWaiting == null) {
+                    Carrier idle = latestIdleNotHeldBack();
+                    if (idle != null) {
+                        LockSupport.unpark(idle); // it stays listed as idle, looks again and waits for the deadline
+                    } else {
+                        wakeIdlePoller();
+                    }
+                }
             }
         }
         return deadline;
     }
 
-    /**
-     * Gets an idle carrier to look again and take the timers' role when no carrier holds it: the latest parked one not
-     * held back (it stays listed as idle, looks again and waits for the deadline), else the one polling I/O. Under
-     * the lock.
-     */
-    private void wakeForTimers() {
-        if (timerWaiting != null) {
-            return;
-        }
-        Carrier idle = latestIdleNotHeldBack();
-        if (idle != null) {
-            LockSupport.unpark(idle);
-        } else if (ioPollingIdle != null && !ioPollingWoken) {
-            ioPollingWoken = true;
-            updateHints();
-            poller.wakeup();
-        }
-    }
-
-    /**
-     * The watchdog's look at the timers, once per period: when a timer is due, no carrier waits for the timers and one
-     * is idle, that carrier is woken to fire it and take the role. An idle carrier without the role waits without a
-     * deadline, chosen when it began to wait; the carrier that held the role gives it up when it is woken for work, and
-     * if that work is a long dispatch (a thread that computes), the timers due meanwhile would wait for it to end.
-     * Without the lock; takes it only to wake.
-     */
-    void serveUnwatchedTimers() {
-        if (timerWaiting == null && wakeableIdle > 0 && anyTimerDue()) {
-            synchronized (lock) {
-                wakeForTimers();
-            }
-        }
-    }
-
     /** Wakes an idle carrier from its wait, whether it parks or polls I/O; it looks again. */
     private void wakeIdle(Carrier carrier) {
-        if (carrier == ioPollingIdle) {
-            poller.wakeup();
+        if (carrier.pollingIdle) {
+            poller.wakeup(carrier.lane.index);
         } else {
             LockSupport.unpark(carrier);
         }
@@ -1002,7 +1034,7 @@ public final class Scheduler {
     /** True while no carrier runs a task and there is nothing ready and no timer to wait for. */
     boolean isIdle() {
         synchronized (lock) {
-            int waiting = idleCarriers.size() + (ioPollingIdle != null ? 1 : 0);
+            int waiting = idleCarriers.size() + idlePollers;
             if (waiting < carriers.size() - blockedCarriers) {
                 return false;
             }
@@ -1149,6 +1181,7 @@ public final class Scheduler {
      */
     private Task dispatch(Task task, Carrier carrier) {
         carrier.dispatchNumber++;
+        carrier.lane.dispatches++;
         carrier.current = task;
         if (task.isResumable()) {
             carrier.counters.resumes++;
@@ -1188,7 +1221,7 @@ public final class Scheduler {
             if (carrier.lane.add(task, yielded) > 1) {
                 signalIfIdle();
             }
-        } else if (wakeableIdle > 0 && ioPolling == null) {
+        } else if (wakeableIdle > 0 && idlePollers == 0) {
             // A thread that has just started to wait for I/O: an idle carrier polls for it, rather than the busy
             // ones only between their dispatches.
             IoPoller installed = poller;
@@ -1278,7 +1311,10 @@ public final class Scheduler {
 
     /** What an idle carrier does until it looks for work again. */
     private enum IdleWait {
-        /** Polls the I/O poller until I/O is ready, the next timer deadline or a wake-up. */
+        /**
+         * Polls its lane's share of the I/O poller until I/O is ready, the next timer deadline or a wake-up (after the
+         * shares of the lanes without an idle carrier, without waiting).
+         */
         POLL_IO,
         /** Parks until the next timer deadline or a wake-up. */
         AWAIT_TIMER,
@@ -1398,7 +1434,15 @@ public final class Scheduler {
             }
         }
         if (next == null && lanes.length > 1) {
-            next = steal(carrier);
+            if (pollOwnLane(carrier)) {
+                next = own.take(own);
+                if (next != null && own.mayHaveReady()) {
+                    signalIfIdle();
+                }
+            }
+            if (next == null) {
+                next = steal(carrier);
+            }
         }
         return next;
     }
@@ -1445,8 +1489,9 @@ public final class Scheduler {
     }
 
     /**
-     * Chooses how a carrier without work waits, takes the role that goes with it (the I/O poller, the timer waiter,
-     * the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls I/O.
+     * Chooses how a carrier without work waits, takes the role that goes with it (its lane's I/O poller, the timer
+     * waiter, the deadlock watcher) and sets {@link Carrier#idleWaitNanos}; lists the carrier as idle unless it polls
+     * I/O.
      * A carrier held back ({@link Carrier#heldBack}) takes no role and parks: polling I/O, it would find the channels
      * of the ready threads it does not take still readable, wake nobody, and poll again at once, holding the poller
      * that the carriers at work poll between their dispatches; it leaves the ready threads to a carrier that is not
@@ -1465,11 +1510,13 @@ public final class Scheduler {
             return IdleWait.RETIRE;
         }
         boolean liveTimers = anyLiveTimers();
-        if (!heldBack && installed != null && installed.pendingWaits() > 0
-                && IO_POLLING.compareAndSet(this, null, carrier)) {
+        if (!heldBack && installed != null && carrier.lane.idlePoller == null && installed.pendingWaits() > 0) {
             idle = IdleWait.POLL_IO;
-            ioPollingIdle = carrier;
-            ioPollingWoken = false;
+            carrier.pollingIdle = true; // before timerWaiting, which a waker reads first
+            carrier.pollingIdleWoken = false;
+            carrier.lane.idlePoller = carrier;
+            idlePollers++;
+            idlePollersUnwoken++;
             if (liveTimers) {
                 long earliest = earliestDeadline(now);
                 if (timerWaiting == null || earliest - timerWaitingDeadline < 0) {
@@ -1520,7 +1567,7 @@ public final class Scheduler {
         }
         Thread.interrupted(); // a stray interrupt of the carrier would make every park return at once
         switch (idle) {
-            case POLL_IO -> poller.poll(waitNanos);
+            case POLL_IO -> pollIdle(carrier, waitNanos);
             case WATCH_DEADLOCK -> deadlockDetector.parkIdle();
             default -> {
                 if (waitNanos < 0) {
@@ -1540,9 +1587,13 @@ public final class Scheduler {
                 carrier.idle = false;
                 idleCarriers.remove(carrier);
             }
-            if (ioPollingIdle == carrier) {
-                ioPollingIdle = null;
-                ioPolling = null;
+            if (carrier.pollingIdle) {
+                carrier.pollingIdle = false;
+                carrier.lane.idlePoller = null;
+                idlePollers--;
+                if (!carrier.pollingIdleWoken) {
+                    idlePollersUnwoken--;
+                }
             }
             if (timerWaiting == carrier) {
                 timerWaiting = null;
@@ -1588,17 +1639,78 @@ public final class Scheduler {
         }
     }
 
-    /** Polls the I/O poller without waiting, when threads wait for I/O and no other carrier polls it. */
+    /**
+     * Polls, without waiting, the carrier's lane's share of the I/O poller when threads wait there, then the shares of
+     * the lanes whose carriers have all stayed inside one dispatch since this carrier's last look and have no idle
+     * carrier waiting on them: a busy carrier between two of its dispatches.
+     */
     private void pollIoNow(Carrier carrier) {
         IoPoller installed = poller;
-        if (installed == null || installed.pendingWaits() == 0 || !IO_POLLING.compareAndSet(this, null, carrier)) {
+        if (installed == null) {
             return;
         }
-        try {
-            installed.poll(0);
-        } finally {
-            ioPolling = null;
+        pollOwnLane(carrier);
+        Lane own = carrier.lane;
+        if (lanes.length > 1) {
+            int[] seen = carrier.laneDispatchesSeen;
+            for (Lane lane : lanes) {
+                int dispatches = lane.dispatches;
+                if (lane != own && dispatches == seen[lane.index] && lane.idlePoller == null
+                        && installed.pendingWaits(lane.index) > 0) {
+                    pollLaneNow(installed, lane);
+                }
+                seen[lane.index] = dispatches;
+            }
         }
+    }
+
+    /**
+     * Polls a lane's share of the I/O poller without waiting, for a carrier that is not the lane's idle poller: true
+     * when it made a thread ready. A select clears the selector's pending wake-up, so when an idle carrier took the
+     * lane's I/O role meanwhile, a wake-up meant for it may have been cleared before its wait began: it is made again
+     * (at worst a spurious one, after which the idle carrier looks and waits again).
+     */
+    private static boolean pollLaneNow(IoPoller installed, Lane lane) {
+        boolean woke = installed.pollNow(lane.index);
+        if (lane.idlePoller != null) {
+            installed.wakeup(lane.index);
+        }
+        return woke;
+    }
+
+    /**
+     * Polls, without waiting, the carrier's lane's share of the I/O poller when threads wait there: true when a thread
+     * was made ready on its lane. What a carrier does when its lane has run dry, before it steals: its own threads'
+     * I/O first, so that each thread keeps to the lane whose share holds its channels.
+     */
+    private boolean pollOwnLane(Carrier carrier) {
+        IoPoller installed = poller;
+        Lane own = carrier.lane;
+        return installed != null && installed.pendingWaits(own.index) > 0 && pollLaneNow(installed, own);
+    }
+
+    /**
+     * The wait of the carrier that took its lane's I/O role: polls, without waiting, the shares of the other lanes that
+     * have waits and no idle carrier of their own, then waits on its own lane's share, until {@code waitNanos} (its
+     * timer role's deadline, negative: none) or a wake-up, at most {@link #UNCOVERED_LANE_POLL_NANOS} while such a
+     * lane remains. Returns at once when the first polls made a thread ready.
+     */
+    private void pollIdle(Carrier carrier, long waitNanos) {
+        IoPoller installed = poller;
+        int own = carrier.lane.index;
+        boolean uncovered = false;
+        for (Lane lane : lanes) {
+            if (lane.index != own && lane.idlePoller == null && installed.pendingWaits(lane.index) > 0) {
+                uncovered = true;
+                if (pollLaneNow(installed, lane)) {
+                    return;
+                }
+            }
+        }
+        if (uncovered && (waitNanos < 0 || waitNanos > UNCOVERED_LANE_POLL_NANOS)) {
+            waitNanos = UNCOVERED_LANE_POLL_NANOS;
+        }
+        installed.poll(own, waitNanos);
     }
 
     /** Gets an idle carrier to look at the lanes when one could be woken or started; without the lock. */
@@ -1625,16 +1737,29 @@ public final class Scheduler {
             LockSupport.unpark(idle);
             return;
         }
-        if (ioPollingIdle != null) {
-            if (!ioPollingWoken) {
-                ioPollingWoken = true;
-                updateHints();
-                poller.wakeup();
-            }
+        if (idlePollers > 0) {
+            wakeIdlePoller();
             return;
         }
         if (carriers.size() - blockedCarriers < parallelism && carriers.size() < mostCarriers) {
             startCarrier();
+        }
+    }
+
+    /**
+     * Wakes an idle carrier waiting on its lane's share of the I/O poller that has not been woken yet, if there is
+     * one, so that it looks for work; under the lock.
+     */
+    private void wakeIdlePoller() {
+        for (Lane lane : lanes) {
+            Carrier polling = lane.idlePoller;
+            if (polling != null && !polling.pollingIdleWoken) {
+                polling.pollingIdleWoken = true;
+                idlePollersUnwoken--;
+                updateHints();
+                poller.wakeup(lane.index);
+                return;
+            }
         }
     }
 
@@ -1677,7 +1802,7 @@ public final class Scheduler {
      * under the lock.
      */
     private int busyCarriers() {
-        return carriers.size() - blockedCarriers - idleCarriers.size() - (ioPollingIdle != null ? 1 : 0)
+        return carriers.size() - blockedCarriers - idleCarriers.size() - idlePollers
                 - heldBackAtWork;
     }
 
@@ -1687,7 +1812,7 @@ public final class Scheduler {
         if (carriers.size() > parallelism || heldBackCarriers > 0) {
             holdBackSurplus();
         }
-        wakeableIdle = idleCarriers.size() - heldBackParked + (ioPollingIdle != null && !ioPollingWoken ? 1 : 0);
+        wakeableIdle = idleCarriers.size() - heldBackParked + idlePollersUnwoken;
     }
 
     /**
@@ -1713,7 +1838,7 @@ public final class Scheduler {
                 heldBack++;
                 if (carrier.idle) {
                     parked++;
-                } else if (carrier != ioPollingIdle) {
+                } else if (!carrier.pollingIdle) {
                     working++;
                 }
             }

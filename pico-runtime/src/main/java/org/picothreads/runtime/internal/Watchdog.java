@@ -27,12 +27,15 @@ import java.util.concurrent.locks.LockSupport;
  *     otherwise (it computes)                                  -> not blocked; its unseen block, if any, ends
  *     blocked at every look for the threshold or more          -> the scheduler begins an unseen block: it counts
  *       the carrier as blocked and compensates as for a pinned block (a spare carrier, within maxCarriers)
- *   then the timers (Scheduler.serveUnwatchedTimers):
+ *   then the lanes (Scheduler.serveStalledLanes):
+ *     a lane whose carriers began no dispatch since the look before, with threads waiting for I/O in its share of
+ *       the poller and no idle poller of its own                -> an idle carrier is woken to look again: its next
+ *       wait polls that share too, every millisecond
  *     a timer due, no carrier waiting for the timers, one idle  -> that carrier is woken: it fires the timer
  * </pre>
  *
- * The timers' look is for a carrier that left the timers' role for a dispatch that turned out long: the other idle
- * carriers chose their waits before, without a deadline, and would not look again until it ends.
+ * The second part is for a carrier that left an idle role (its lane's I/O, the timers) for a dispatch that turned
+ * out long: the other idle carriers chose their waits before, and would not look again until it ends.
  *
  * A carrier's unseen block also ends when its dispatch does ({@link Scheduler#endUnseenBlock}), or when the thread
  * goes on into a pinned block the scheduler knows of. The only cost on the dispatch path is the carrier's plain
@@ -81,6 +84,8 @@ final class Watchdog implements Runnable {
     private final long thresholdNanos;
     /** True while the watchdog parks for lack of live PicoThreads, until {@link #wake}. */
     private volatile boolean dormant;
+    /** Each lane's dispatch count at the look before ({@link Scheduler#serveStalledLanes}). */
+    private int[] laneDispatchesSeen = new int[0];
     /** The carriers looked at, reused from look to look. */
     private Carrier[] carriers = new Carrier[0];
     /**
@@ -149,7 +154,7 @@ final class Watchdog implements Runnable {
             }
             anyDispatching |= lookAt(carrier, now);
         }
-        scheduler.serveUnwatchedTimers();
+        laneDispatchesSeen = scheduler.serveStalledLanes(laneDispatchesSeen);
         return anyDispatching;
     }
 
