@@ -748,17 +748,7 @@ public final class Scheduler {
                     // Each of them, even one counted as woken already: a wake-up that a select cleared before it
                     // reached its carrier would otherwise leave the lane to nobody for good. At worst a select
                     // returns for nothing, once per period while the lane stays so.
-                    for (Lane lane : lanes) {
-                        Carrier polling = lane.idlePoller;
-                        if (polling != null) {
-                            if (!polling.pollingIdleWoken) {
-                                polling.pollingIdleWoken = true;
-                                idlePollersUnwoken--;
-                            }
-                            poller.wakeup(lane.index);
-                        }
-                    }
-                    updateHints();
+                    wakeIdlePollers(true);
                 } else {
                     LockSupport.unpark(parked); // it stays listed as idle, looks again and takes the roles left
                 }
@@ -1751,14 +1741,26 @@ public final class Scheduler {
      * one, so that it looks for work; under the lock.
      */
     private void wakeIdlePoller() {
+        wakeIdlePollers(false);
+    }
+
+    /**
+     * Wakes the idle carriers waiting on their lanes' shares of the I/O poller so that they look for work: the first
+     * not woken yet, or, {@code every}, each of them, even one counted as woken already; under the lock.
+     */
+    private void wakeIdlePollers(boolean every) {
         for (Lane lane : lanes) {
             Carrier polling = lane.idlePoller;
-            if (polling != null && !polling.pollingIdleWoken) {
-                polling.pollingIdleWoken = true;
-                idlePollersUnwoken--;
-                updateHints();
+            if (polling != null && (every || !polling.pollingIdleWoken)) {
+                if (!polling.pollingIdleWoken) {
+                    polling.pollingIdleWoken = true;
+                    idlePollersUnwoken--;
+                    updateHints();
+                }
                 poller.wakeup(lane.index);
-                return;
+                if (!every) {
+                    return;
+                }
             }
         }
     }
