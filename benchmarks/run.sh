@@ -46,6 +46,9 @@ if [ "$mode" = quick ]; then
   # runs spread over the same range (0.29-0.42 s against 0.29-0.48 s in the report of 2026-11-29)
   million=1000000
   million_rounds=7
+  # the loopback echo: CONNECTIONS ROUNDS RUNS per JVM (after one warm-up run), and how many rounds of alternated JVMs
+  echo_sizes=("1000 100 4" "5000 100 2")
+  echo_rounds=3
   start_up_rounds=7
   server_times=(5 10)
   # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own; Figure 4's three
@@ -57,6 +60,8 @@ else
   transformer_times=()
   million=1000000
   million_rounds=5
+  echo_sizes=("1000 100 6" "5000 100 3")
+  echo_rounds=5
   start_up_rounds=15
   server_times=(10 30)
   # not timed yet; the quick run's crawls with more pages, pool sizes and page sizes
@@ -74,7 +79,29 @@ jmh call-overhead 'CallOverhead' "${call_overhead_times[@]}"
 jmh yield 'YieldRoundTrip' "${jmh_times[@]}"
 jmh spawn 'SpawnJoin' "${jmh_times[@]}"
 jmh handoff 'Handoff' "${jmh_times[@]}"
-jmh echo 'LoopbackEcho' "${jmh_times[@]}"
+
+# The loopback echo, each runtime in JVMs of its own (EchoCpuTime: a warm-up run, then RUNS measured runs), the five
+# configurations' JVMs alternating round by round, so that the machine's drift during the run falls on all of them
+# alike; the report gives the medians. (JMH's LoopbackEcho ran the configurations one after the other, one run per
+# iteration: with three iterations its errors were as large as the values.)
+echo "run.sh: loopback echo, $echo_rounds rounds of alternated JVMs" >&2
+: > "$results/echo.txt"
+for size in "${echo_sizes[@]}"; do
+  read -r connections rounds runs <<< "$size"
+  for round in $(seq "$echo_rounds"); do
+    for configuration in pico virtual pico-one-carrier virtual-one-carrier platform; do
+      case $configuration in
+        pico-one-carrier) runtime=pico; flags=(-Dpicothreads.carriers=1) ;;
+        virtual-one-carrier)
+          runtime=virtual; flags=(-Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1) ;;
+        *) runtime=$configuration; flags=() ;;
+      esac
+      "$JAVA" "${flags[@]}" -cp "$jar" org.picothreads.benchmarks.EchoCpuTime "$runtime" "$connections" "$rounds" "$runs" \
+        2>> "$results/echo.log" | sed "s/^/$configuration $connections $rounds $round /" >> "$results/echo.txt" \
+        || { tail -n 30 "$results/echo.log" >&2; exit 1; }
+    done
+  done
+done
 echo "run.sh: third-party server (NanoHTTPD rewritten by the CLI against platform threads), 1,000 clients" >&2
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
   "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \

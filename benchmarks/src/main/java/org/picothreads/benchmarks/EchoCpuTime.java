@@ -11,19 +11,20 @@ import org.picothreads.benchmarks.pico.PicoEcho;
  * 10 ms tick; -1 where /proc is missing).
  *
  * <pre>
- *   java -cp benchmarks.jar org.picothreads.benchmarks.EchoCpuTime pico|virtual CONNECTIONS ROUNDS [RUNS]
+ *   java -cp benchmarks.jar org.picothreads.benchmarks.EchoCpuTime pico|virtual|platform CONNECTIONS ROUNDS [RUNS]
  * </pre>
  *
- * For virtual threads on one carrier add {@code -Djdk.virtualThreadScheduler.parallelism=1
- * -Djdk.virtualThreadScheduler.maxPoolSize=1}.
+ * For PicoThreads on one carrier add {@code -Dpicothreads.carriers=1}; for virtual threads on one carrier
+ * {@code -Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1}. benchmarks/run.sh
+ * runs it for each runtime in JVMs of their own, alternating, and the report gives the medians.
  */
 public final class EchoCpuTime {
     private EchoCpuTime() {
     }
 
     public static void main(String[] args) throws Exception {
-        if (args.length < 3 || args.length > 4 || !args[0].matches("pico|virtual")) {
-            System.err.println("usage: EchoCpuTime pico|virtual CONNECTIONS ROUNDS [RUNS]");
+        if (args.length < 3 || args.length > 4 || !args[0].matches("pico|virtual|platform")) {
+            System.err.println("usage: EchoCpuTime pico|virtual|platform CONNECTIONS ROUNDS [RUNS]");
             System.exit(2);
         }
         int connections = Integer.parseInt(args[1]);
@@ -35,10 +36,10 @@ public final class EchoCpuTime {
             long userBefore = ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.USER_TIME);
             long systemBefore = ProcessCpuTime.procStatNanos(stat, ProcessCpuTime.SYSTEM_TIME);
             long start = System.nanoTime();
-            if (args[0].equals("pico")) {
-                PicoEcho.run(connections, rounds);
-            } else {
-                JdkEcho.run(Thread.ofVirtual(), connections, rounds);
+            switch (args[0]) {
+                case "pico" -> PicoEcho.run(connections, rounds);
+                case "virtual" -> JdkEcho.run(Thread.ofVirtual(), connections, rounds);
+                default -> JdkEcho.run(Thread.ofPlatform(), connections, rounds);
             }
             long wallMillis = (System.nanoTime() - start) / 1_000_000;
             long cpuMillis = (ProcessCpuTime.nanos() - cpuBefore) / 1_000_000;

@@ -17,12 +17,12 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 class EchoCpuTimeTest {
     private static final Pattern LINE = Pattern.compile(
-            "(pico|virtual) wall_ms (\\d+) cpu_ms (\\d+) user_ms (\\d+) system_ms (\\d+)");
+            "(pico|virtual|platform) wall_ms (\\d+) cpu_ms (\\d+) user_ms (\\d+) system_ms (\\d+)");
     /** Two readings of /proc at its 10 ms tick, and the threads that run between the two clocks' readings. */
     private static final long TICK_SLACK_MILLIS = 40;
 
     @ParameterizedTest
-    @ValueSource(strings = {"pico", "virtual"})
+    @ValueSource(strings = {"pico", "virtual", "platform"})
     void each_measured_run_prints_a_line_whose_user_and_system_time_add_up_to_its_cpu_time(String runtime)
             throws Exception {
         Assumptions.assumeTrue(Files.exists(Path.of("/proc/self/stat")), "needs /proc");
