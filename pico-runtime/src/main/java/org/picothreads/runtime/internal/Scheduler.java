@@ -274,11 +274,40 @@ public final class Scheduler {
         }
     }
 
-    /** Starts one more carrier, on the next lane in turn; under the lock. */
+    /**
+     * Starts one more carrier on the lane with the fewest carriers free to take its threads (not blocked by a pinned
+     * task, not in an unseen block), the first such from the next lane in turn, so that the carriers first started
+     * take the lanes in turn; under the lock.
+     */
     private void startCarrier() {
+        startCarrier(null);
+    }
+
+    /**
+     * Starts one more carrier as {@link #startCarrier()} does, but on the lane of {@code compensatedFor}, a carrier
+     * just blocked, when no other carrier is free to take that lane; under the lock.
+     */
+    private void startCarrier(Carrier compensatedFor) {
         int number = ++carriersNumbered;
-        Carrier carrier = new Carrier(this, "pico-carrier-" + number, carrierStackSize,
-                lanes[(number - 1) % lanes.length], lanes.length);
+        int[] free = new int[lanes.length];
+        for (Carrier running : carriers) {
+            if (!running.pinnedBlock && !running.unseenBlock) {
+                free[running.lane.index]++;
+            }
+        }
+        Lane lane;
+        if (compensatedFor != null && free[compensatedFor.lane.index] == 0) {
+            lane = compensatedFor.lane;
+        } else {
+            lane = lanes[(number - 1) % lanes.length];
+            for (int step = 1; step < lanes.length; step++) {
+                Lane candidate = lanes[(number - 1 + step) % lanes.length];
+                if (free[candidate.index] < free[lane.index]) {
+                    lane = candidate;
+                }
+            }
+        }
+        Carrier carrier = new Carrier(this, "pico-carrier-" + number, carrierStackSize, lane, lanes.length);
         carriers.add(carrier);
         if (carriers.size() > parallelism) {
             sparesStarted++;
@@ -648,7 +677,7 @@ public final class Scheduler {
         carrier.pinnedBlock = true;
         blockedCarriers++;
         updateHints();
-        compensate();
+        compensate(carrier);
     }
 
     /** Counts a carrier blocked by its pinned task as free again; under the lock. */
@@ -682,7 +711,7 @@ public final class Scheduler {
             unseenBlockedCarriers++;
             blockedCarriers++;
             updateHints();
-            compensate();
+            compensate(carrier);
         }
     }
 
@@ -776,15 +805,16 @@ public final class Scheduler {
 
     /**
      * Starts a spare carrier when fewer carriers than configured can run PicoThreads (the others are blocked by
-     * pinned tasks), within the bound on carriers; under the lock.
+     * pinned tasks or in unseen blocks), within the bound on carriers, on the lane of {@code blocked}, the carrier just
+     * blocked, when no other free carrier takes it; under the lock.
      */
-    private void compensate() {
+    private void compensate(Carrier blocked) {
         if (carriers.size() - blockedCarriers >= parallelism) {
             // one that parked without a role, as surplus while no carrier was blocked, would leave the blocked
             // carriers' timers unfired
             signalIfWorkUnserved();
         } else if (carriers.size() < mostCarriers) {
-            startCarrier();
+            startCarrier(blocked);
         }
     }
 
