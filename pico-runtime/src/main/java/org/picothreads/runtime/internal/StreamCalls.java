@@ -27,6 +27,17 @@ import java.io.OutputStream;
     "flush(Ljava/io/OutputStream;)V"
 })
 public final class StreamCalls {
+    /**
+     * Whether a class is one of {@link DirectStream#LIBRARY_CLASSES}, found once per class rather than by its name at
+     * every call (a set lookup and a string comparison on each read and write of a socket's stream).
+     */
+    private static final ClassValue<Boolean> LIBRARY_STREAMS = new ClassValue<>() {
+        @Override
+        protected Boolean computeValue(Class<?> type) {
+            return DirectStream.LIBRARY_CLASSES.contains(type.getName());
+        }
+    };
+
     private StreamCalls() {
     }
 
@@ -153,7 +164,6 @@ public final class StreamCalls {
 
     /** True for pico-net's socket streams that run no code of the program's now ({@link DirectStream}). */
     private static boolean isDirect(Object stream) {
-        return stream instanceof DirectStream library
-                && DirectStream.LIBRARY_CLASSES.contains(stream.getClass().getName()) && library.isDirect();
+        return stream instanceof DirectStream library && LIBRARY_STREAMS.get(stream.getClass()) && library.isDirect();
     }
 }
