@@ -262,15 +262,17 @@ for line in read('echo.txt').splitlines():
         echo_runs.setdefault(key, {}).setdefault(int(match.group(4)), []).append(
             tuple(int(match.group(index)) for index in (5, 6, 7)))
 echo_rounds = max((len(by_round) for by_round in echo_runs.values()), default=0)
-echo_runs_per_jvm = max((len(runs) for by_round in echo_runs.values() for runs in by_round.values()), default=0)
+echo_size_text = '; '.join(f'{int(fields[0]):,} connections, {fields[1]} rounds, {fields[3]} warm-up and {fields[2]} '
+                           'measured runs' for fields in (line.split() for line in read('echo-sizes.txt').splitlines())
+                           if len(fields) == 4) or 'sizes not recorded'
 out.append('\n## 5. Loopback echo\n')
 out.append('Thread-per-connection `java.net` code in one JVM (`PicoEcho`, rewritten by the plugin, and `JdkEcho`, the same '
            'code not rewritten): a `ServerSocket` on 127.0.0.1 whose accept loop starts one thread per connection '
            'echoing 64-byte messages, and N client threads that each connect and make `rounds` round trips (write a '
            'message, read the echo whole; `TCP_NODELAY`), then close. One run is a whole echo, connection set-up and '
            'teardown included. Measured by `EchoCpuTime` (`java [flags] -cp benchmarks.jar '
-           'org.picothreads.benchmarks.EchoCpuTime pico|virtual|platform N ROUNDS RUNS`: a warm-up run, then '
-           f'RUNS measured runs, {echo_runs_per_jvm} here), each configuration in a JVM of its own, the five '
+           'org.picothreads.benchmarks.EchoCpuTime pico|virtual|platform N ROUNDS RUNS WARM_UPS`: WARM_UPS runs, then '
+           f'RUNS measured runs; here {echo_size_text}), each configuration in a JVM of its own, the five '
            f'configurations\' JVMs alternating, {echo_rounds} rounds: PicoThreads (with pico-net sockets) and virtual '
            'threads each on the default number of carriers (as many as cores) and on one carrier '
            '(`-Dpicothreads.carriers=1`; `-Djdk.virtualThreadScheduler.parallelism=1 '

@@ -46,8 +46,10 @@ if [ "$mode" = quick ]; then
   # runs spread over the same range (0.29-0.42 s against 0.29-0.48 s in the report of 2026-11-29)
   million=1000000
   million_rounds=7
-  # the loopback echo: CONNECTIONS ROUNDS RUNS per JVM (after one warm-up run), and how many rounds of alternated JVMs
-  echo_sizes=("1000 100 4" "5000 100 2")
+  # the loopback echo: CONNECTIONS ROUNDS RUNS WARM_UPS per JVM (warm-up runs of about 2.5 and 5 s: after one run of
+  # 1,000 connections the rewritten code was still being compiled, 87 compilations in the next run and 69 in the
+  # fourth, against 30 and 16 for virtual threads), and how many rounds of alternated JVMs
+  echo_sizes=("1000 100 4 3" "5000 100 2 1")
   echo_rounds=3
   start_up_rounds=7
   server_times=(5 10)
@@ -60,7 +62,7 @@ else
   transformer_times=()
   million=1000000
   million_rounds=5
-  echo_sizes=("1000 100 6" "5000 100 3")
+  echo_sizes=("1000 100 6 3" "5000 100 3 1")
   echo_rounds=5
   start_up_rounds=15
   server_times=(10 30)
@@ -80,14 +82,15 @@ jmh yield 'YieldRoundTrip' "${jmh_times[@]}"
 jmh spawn 'SpawnJoin' "${jmh_times[@]}"
 jmh handoff 'Handoff' "${jmh_times[@]}"
 
-# The loopback echo, each runtime in JVMs of its own (EchoCpuTime: a warm-up run, then RUNS measured runs), the five
+# The loopback echo, each runtime in JVMs of its own (EchoCpuTime: WARM_UPS runs, then RUNS measured runs), the five
 # configurations' JVMs alternating round by round, so that the machine's drift during the run falls on all of them
 # alike; the report gives the medians. (JMH's LoopbackEcho ran the configurations one after the other, one run per
 # iteration: with three iterations its errors were as large as the values.)
 echo "run.sh: loopback echo, $echo_rounds rounds of alternated JVMs" >&2
 : > "$results/echo.txt"
+printf '%s\n' "${echo_sizes[@]}" > "$results/echo-sizes.txt"
 for size in "${echo_sizes[@]}"; do
-  read -r connections rounds runs <<< "$size"
+  read -r connections rounds runs warm_ups <<< "$size"
   for round in $(seq "$echo_rounds"); do
     for configuration in pico virtual pico-one-carrier virtual-one-carrier platform; do
       case $configuration in
@@ -96,7 +99,7 @@ for size in "${echo_sizes[@]}"; do
           runtime=virtual; flags=(-Djdk.virtualThreadScheduler.parallelism=1 -Djdk.virtualThreadScheduler.maxPoolSize=1) ;;
         *) runtime=$configuration; flags=() ;;
       esac
-      "$JAVA" "${flags[@]}" -cp "$jar" org.picothreads.benchmarks.EchoCpuTime "$runtime" "$connections" "$rounds" "$runs" \
+      "$JAVA" "${flags[@]}" -cp "$jar" org.picothreads.benchmarks.EchoCpuTime "$runtime" "$connections" "$rounds" "$runs" "$warm_ups" \
         2>> "$results/echo.log" | sed "s/^/$configuration $connections $rounds $round /" >> "$results/echo.txt" \
         || { tail -n 30 "$results/echo.log" >&2; exit 1; }
     done

@@ -48,6 +48,17 @@ class EchoCpuTimeTest {
         assertTrue(lines.get(0).startsWith(runtime + " wall_ms "), lines.get(0));
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"pico", "virtual"})
+    void with_a_warm_up_count_it_prints_the_measured_runs_only(String runtime) throws Exception {
+        List<String> lines = run(runtime, "20", "5", "2", "3");
+
+        assertEquals(2, lines.size(), String.join("\n", lines));
+        for (String line : lines) {
+            assertTrue(LINE.matcher(line).matches(), line);
+        }
+    }
+
     /** Runs the harness in this JVM and returns the lines it printed. */
     private static List<String> run(String... arguments) throws Exception {
         PrintStream standardOutput = System.out;
