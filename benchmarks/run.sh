@@ -3,7 +3,7 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 21 minutes on 2 cores (in the run of 2026-11-29: 3 of them the loopback echo, 8
+#   benchmarks/run.sh quick    about 25 minutes on 2 cores (in the run of 2026-11-29: 8 of them the loopback echo, 8
 #                              Piranha's figures, 2.5 the third-party server, 40 s the compute+sleep workload, 25 s
 #                              the command line's and the agent's start-up, 70 s the million-thread program): 1 fork,
 #                              short iterations
