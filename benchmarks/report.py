@@ -404,7 +404,7 @@ else:
 
 # 6. Transformer throughput.
 transformer = load_jmh('transformer')
-statistics = json.loads(read('transform-statistics.json', '{}') or '{}')
+transform_statistics = json.loads(read('transform-statistics.json', '{}') or '{}')
 out.append('## 6. Transformer throughput\n')
 out.append('`TransformerThroughput`: all of Guava\'s classes (read from its jar, a benchmark dependency from Maven '
            'Central) rewritten in one `PicoTransformer.transform` call, as the plugin makes it, bytes in memory to '
@@ -413,11 +413,11 @@ out.append('`TransformerThroughput`: all of Guava\'s classes (read from its jar,
            'line\'s, docs/cli.md). The baseline only checks each class for the rewrite marker. '
            '`TransformStatistics` counts what the rewrite changed. Target (issue 14): 5,000 classes per second.\n')
 whole = score(transformer, 'transformGuava')
-classes = statistics.get('classes')
-rows = [['Guava classes read from', statistics.get('jar', 'n/a')], ['classes', classes if classes else 'n/a'],
-        ['classes rewritten', f"{statistics['rewritten']} ({100.0 * statistics['rewritten'] / classes:.1f}%)"
+classes = transform_statistics.get('classes')
+rows = [['Guava classes read from', transform_statistics.get('jar', 'n/a')], ['classes', classes if classes else 'n/a'],
+        ['classes rewritten', f"{transform_statistics['rewritten']} ({100.0 * transform_statistics['rewritten'] / classes:.1f}%)"
          if classes else 'n/a'],
-        ['bytes in / out', f"{statistics.get('bytesIn', 0):,} / {statistics.get('bytesOut', 0):,}" if classes else 'n/a'],
+        ['bytes in / out', f"{transform_statistics.get('bytesIn', 0):,} / {transform_statistics.get('bytesOut', 0):,}" if classes else 'n/a'],
         ['time per jar (ms)', cell(whole)], ['baseline per jar (ms)', cell(score(transformer, 'baseline'))],
         ['classes per second', f'{classes / (whole[0] / 1000.0):,.0f}' if whole and classes else 'n/a']]
 out.append(table(['', 'Guava'], rows))
@@ -509,19 +509,32 @@ out.append('`Footprint RUNTIME THREADS DEPTH`, one JVM each (`-Xms2g -Xmx2g -XX:
            '≤ 0.33), its RSS half (ratio ≤ 0.5).\n')
 rows = []
 chart = {}
-by_key = {(f['runtime'], f['depth']): f for f in footprint}
+footprint_runs = {}
+for entry in footprint:
+    footprint_runs.setdefault((entry['runtime'], entry['depth']), []).append(entry)
+footprint_rounds = max((len(entries) for entries in footprint_runs.values()), default=0)
+if footprint_rounds > 1:
+    out.append(f'Each JVM ran {footprint_rounds} times, the runtimes\' JVMs alternating; the table gives the medians, '
+               'with the lowest and highest figure of each runtime\'s JVMs in brackets (a virtual thread\'s figure '
+               'varies from JVM to JVM).\n')
 for depth in (1, 20):
-    pico, virtual, platform = (by_key.get((r, depth)) for r in ('pico', 'virtual', 'platform'))
-    def get(entry, key):
-        # A growth below zero (older results, before Footprint read the heap as its last collection left it) says
-        # nothing about the threads: not available.
-        value = entry.get(key) if entry else None
-        return None if value is None or value < 0 else value
-    heap_ratio = get(pico, 'heapPerThread') / get(virtual, 'heapPerThread') if pico and virtual else None
-    rss_ratio = get(pico, 'rssPerThread') / get(virtual, 'rssPerThread') if pico and virtual else None
-    rows.append([depth, fmt(get(pico, 'heapPerThread')), fmt(get(virtual, 'heapPerThread')),
-                 fmt(get(platform, 'heapPerThread')), fmt(get(pico, 'rssPerThread')), fmt(get(virtual, 'rssPerThread')),
-                 fmt(get(platform, 'rssPerThread')), ratio_cell(heap_ratio), ratio_cell(rss_ratio)])
+    pico, virtual, platform = (footprint_runs.get((r, depth)) for r in ('pico', 'virtual', 'platform'))
+
+    def get(entries, key):
+        # The median over the JVMs; a growth below zero (older results, before Footprint read the heap as its last
+        # collection left it) says nothing about the threads: not available.
+        values = [entry.get(key) for entry in entries or []]
+        values = [value for value in values if value is not None and value >= 0]
+        return statistics.median(values) if values else None
+
+    def spread(entries, key):
+        values = [entry.get(key) for entry in entries or []]
+        values = [value for value in values if value is not None and value >= 0]
+        return f' ({fmt(min(values))}-{fmt(max(values))})' if len(values) > 1 else ''
+    heap_ratio, rss_ratio = ((get(pico, key) / get(virtual, key) if get(pico, key) and get(virtual, key) else None)
+                             for key in ('heapPerThread', 'rssPerThread'))
+    rows.append([depth] + [fmt(get(entries, key)) + spread(entries, key) for key in ('heapPerThread', 'rssPerThread')
+                           for entries in (pico, virtual, platform)] + [ratio_cell(heap_ratio), ratio_cell(rss_ratio)])
     chart[f'depth {depth}, heap'] = {'PicoThreads': get(pico, 'heapPerThread'), 'virtual': get(virtual, 'heapPerThread'),
                                      'platform': get(platform, 'heapPerThread')}
     chart[f'depth {depth}, RSS'] = {'PicoThreads': get(pico, 'rssPerThread'), 'virtual': get(virtual, 'rssPerThread'),

@@ -3,9 +3,10 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 25 minutes on 2 cores (in the run of 2026-11-29: 8 of them the loopback echo, 8
+#   benchmarks/run.sh quick    about 26 minutes on 2 cores (in the run of 2026-11-29: 8 of them the loopback echo, 8
 #                              Piranha's figures, 2.5 the third-party server, 40 s the compute+sleep workload, 25 s
-#                              the command line's and the agent's start-up, 70 s the million-thread program): 1 fork,
+#                              the command line's and the agent's start-up, 70 s the million-thread program; the
+#                              footprint, one round of which took 19 s, three rounds now): 1 fork,
 #                              short iterations
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations)
 # Both run the million-thread program with the seed's 1,000,000 threads.
@@ -46,6 +47,7 @@ if [ "$mode" = quick ]; then
   # runs spread over the same range (0.29-0.42 s against 0.29-0.48 s in the report of 2026-11-29)
   million=1000000
   million_rounds=7
+  footprint_rounds=3
   # the loopback echo: CONNECTIONS ROUNDS RUNS WARM_UPS per JVM (warm-up runs of about 2.5 and 5 s: after one run of
   # 1,000 connections the rewritten code was still being compiled, 87 compilations in the next run and 69 in the
   # fourth, against 30 and 16 for virtual threads), and how many rounds of alternated JVMs
@@ -62,6 +64,7 @@ else
   transformer_times=()
   million=1000000
   million_rounds=5
+  footprint_rounds=5
   echo_sizes=("1000 100 6 3" "5000 100 3 1")
   echo_rounds=5
   start_up_rounds=15
@@ -129,12 +132,17 @@ echo "run.sh: the command line and the agent from cold JVMs, $start_up_rounds ro
   "$start_up_rounds" > "$results/start-up.json" 2> "$results/start-up.log" \
   || { tail -n 30 "$results/start-up.log" >&2; exit 1; }
 
-echo "run.sh: footprint" >&2
-for depth in 1 20; do
-  for runtime in pico virtual platform; do
-    threads=100000; [ "$runtime" = platform ] && threads=10000
-    "$JAVA" -Xms2g -Xmx2g -XX:+UseSerialGC -cp "$jar" org.picothreads.benchmarks.Footprint "$runtime" "$threads" "$depth" \
-      >> "$results/footprint.jsonl"
+# Each runtime's JVMs alternate, $footprint_rounds rounds, and the report gives the medians: a virtual thread's own
+# figure varies from JVM to JVM (heap per thread at depth 1: 1,068 to 1,780 bytes in four JVMs in a row by hand,
+# 910 in one report's single run), while a PicoThread's does not (373 to 378).
+echo "run.sh: footprint, $footprint_rounds rounds" >&2
+for round in $(seq "$footprint_rounds"); do
+  for depth in 1 20; do
+    for runtime in pico virtual platform; do
+      threads=100000; [ "$runtime" = platform ] && threads=10000
+      "$JAVA" -Xms2g -Xmx2g -XX:+UseSerialGC -cp "$jar" org.picothreads.benchmarks.Footprint "$runtime" "$threads" \
+        "$depth" >> "$results/footprint.jsonl"
+    done
   done
 done
 
