@@ -10,7 +10,7 @@ import org.picothreads.runtime.internal.Continuation;
 import org.picothreads.runtime.internal.ThreadCalls;
 
 /** Small helpers shared by the runtime tests: an event log, starting threads from one PicoThread, waiting for them. */
-final class PicoTesting {
+public final class PicoTesting {
     private PicoTesting() {
     }
 
@@ -18,7 +18,7 @@ final class PicoTesting {
     private static final long SPARE_RETIREMENT_MILLIS = 15_000;
 
     /** The configured number of carriers, as the scheduler reads it (picothreads.carriers, else one per processor). */
-    static int configuredCarriers() {
+    public static int configuredCarriers() {
         return Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors());
     }
 
@@ -39,7 +39,7 @@ final class PicoTesting {
      * Waits until no more than {@code configured} carriers run, the spare carriers an earlier test's pinned or unseen
      * blocks started having retired; fails if one stays past its keep-alive.
      */
-    static void awaitSparesRetired(int configured) {
+    public static void awaitSparesRetired(int configured) {
         long deadline = System.nanoTime() + SPARE_RETIREMENT_MILLIS * 1_000_000;
         while (PicoThreads.statistics().carriers() > configured) {
             assertTrue(System.nanoTime() - deadline < 0, "a spare carrier did not retire within "

@@ -9,6 +9,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
+import org.picothreads.runtime.PicoTesting;
 import org.picothreads.runtime.PicoThread;
 import org.picothreads.runtime.PicoThreads;
 
@@ -16,14 +17,12 @@ import org.picothreads.runtime.PicoThreads;
 class SpareCarrierLaneTest {
     /** How long the blocked thread holds its carrier: long enough for the test to look at the carriers meanwhile. */
     private static final long BLOCK_MILLIS = 500;
-    /** How long a spare carrier of an earlier test may stay: its keep-alive (5 s) and a margin. */
-    private static final long SPARE_RETIREMENT_MILLIS = 15_000;
 
     @Test
     void a_spare_started_for_a_pinned_block_takes_the_blocked_carriers_lane_which_no_other_carrier_takes()
             throws Exception {
-        int configured = Integer.getInteger("picothreads.carriers", Runtime.getRuntime().availableProcessors());
-        awaitSparesRetired(configured);
+        int configured = PicoTesting.configuredCarriers();
+        PicoTesting.awaitSparesRetired(configured);
         AtomicReference<Carrier> blockedCarrier = new AtomicReference<>();
         CountDownLatch blocking = new CountDownLatch(1);
         PicoThread blocker = new PicoThread(() -> {
@@ -64,16 +63,6 @@ class SpareCarrierLaneTest {
 
         assertTrue(covered, "while " + blocked.getName() + " was blocked, the other carriers of its lane "
                 + blocked.lane.index + " were " + sameLane + ": " + PicoThreads.statistics());
-        awaitSparesRetired(configured);
-    }
-
-    /** Waits until no more carriers run than configured, the spares of earlier blocks having retired. */
-    private static void awaitSparesRetired(int configured) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(SPARE_RETIREMENT_MILLIS);
-        while (PicoThreads.statistics().carriers() > configured) {
-            assertTrue(System.nanoTime() - deadline < 0, "a spare carrier did not retire within "
-                    + SPARE_RETIREMENT_MILLIS + " ms: " + PicoThreads.statistics());
-            Thread.sleep(50);
-        }
+        PicoTesting.awaitSparesRetired(configured);
     }
 }
