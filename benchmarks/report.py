@@ -517,28 +517,37 @@ if footprint_rounds > 1:
     out.append(f'Each JVM ran {footprint_rounds} times, the runtimes\' JVMs alternating; the table gives the medians, '
                'with the lowest and highest figure of each runtime\'s JVMs in brackets (a virtual thread\'s figure '
                'varies from JVM to JVM).\n')
+
+
+def footprint_values(entries, key):
+    """The JVMs' figures; a growth below zero (older results, before Footprint read the heap as its last collection
+    left it) says nothing about the threads and is left out."""
+    values = [entry.get(key) for entry in entries or []]
+    return [value for value in values if value is not None and value >= 0]
+
+
+def footprint_median(entries, key):
+    values = footprint_values(entries, key)
+    return statistics.median(values) if values else None
+
+
+def footprint_spread(entries, key):
+    values = footprint_values(entries, key)
+    return f' ({fmt(min(values))}-{fmt(max(values))})' if len(values) > 1 else ''
+
+
 for depth in (1, 20):
     pico, virtual, platform = (footprint_runs.get((r, depth)) for r in ('pico', 'virtual', 'platform'))
-
-    def get(entries, key):
-        # The median over the JVMs; a growth below zero (older results, before Footprint read the heap as its last
-        # collection left it) says nothing about the threads: not available.
-        values = [entry.get(key) for entry in entries or []]
-        values = [value for value in values if value is not None and value >= 0]
-        return statistics.median(values) if values else None
-
-    def spread(entries, key):
-        values = [entry.get(key) for entry in entries or []]
-        values = [value for value in values if value is not None and value >= 0]
-        return f' ({fmt(min(values))}-{fmt(max(values))})' if len(values) > 1 else ''
-    heap_ratio, rss_ratio = ((get(pico, key) / get(virtual, key) if get(pico, key) and get(virtual, key) else None)
+    heap_ratio, rss_ratio = (footprint_median(pico, key) / footprint_median(virtual, key)
+                             if footprint_median(pico, key) and footprint_median(virtual, key) else None
                              for key in ('heapPerThread', 'rssPerThread'))
-    rows.append([depth] + [fmt(get(entries, key)) + spread(entries, key) for key in ('heapPerThread', 'rssPerThread')
-                           for entries in (pico, virtual, platform)] + [ratio_cell(heap_ratio), ratio_cell(rss_ratio)])
-    chart[f'depth {depth}, heap'] = {'PicoThreads': get(pico, 'heapPerThread'), 'virtual': get(virtual, 'heapPerThread'),
-                                     'platform': get(platform, 'heapPerThread')}
-    chart[f'depth {depth}, RSS'] = {'PicoThreads': get(pico, 'rssPerThread'), 'virtual': get(virtual, 'rssPerThread'),
-                                    'platform': get(platform, 'rssPerThread')}
+    rows.append([depth] + [fmt(footprint_median(entries, key)) + footprint_spread(entries, key)
+                           for key in ('heapPerThread', 'rssPerThread') for entries in (pico, virtual, platform)]
+                + [ratio_cell(heap_ratio), ratio_cell(rss_ratio)])
+    chart[f'depth {depth}, heap'] = {label: footprint_median(entries, 'heapPerThread') for label, entries in
+                                     (('PicoThreads', pico), ('virtual', virtual), ('platform', platform))}
+    chart[f'depth {depth}, RSS'] = {label: footprint_median(entries, 'rssPerThread') for label, entries in
+                                    (('PicoThreads', pico), ('virtual', virtual), ('platform', platform))}
     for what, r, share, bound in (('heap', heap_ratio, 'a third', 1 / 3), ('RSS', rss_ratio, 'half', 1 / 2)):
         targets.append((f'memory at depth {depth} ({what}): {share} of a virtual thread', ratio_cell(r),
                         verdict(None if r is None else r <= bound)))
