@@ -364,8 +364,8 @@ out.append('`ThirdPartyServerHarness`: NanoHTTPD 2.3.1\'s `SimpleWebServer` (Mav
            'before fell to PicoThreads alone, and the shared machine\'s speed drifts. A row may hold several runs '
            'of the harness (rounds, each in a harness JVM of its own, one after the other): its rates are each '
            'side\'s responses over its seconds in all of them, its CPU figures weighted by responses, and the '
-           'brackets give the range of the rounds\' own ratios. The first row\'s ratio moved from 0.99 to 1.08 '
-           'between single runs of one build.\n')
+           'brackets give the range of the rounds\' own ratios. Single runs of the first row with one runtime '
+           'gave 0.99 (the report before this row had rounds) and 1.04 to 1.08 (four runs by hand an hour later).\n')
 
 
 def load_server(name):
