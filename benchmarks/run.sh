@@ -55,8 +55,9 @@ if [ "$mode" = quick ]; then
   echo_rounds=3
   start_up_rounds=7
   server_times=(5 10)
-  # the NanoHTTPD harness with servers and clients sharing both cores, run this many times: its ratio moved from 0.99
-  # to 1.08 from one run to the next on one build (two pico and two platform windows each)
+  # the NanoHTTPD harness with servers and clients sharing both cores, run this many times (each run two PicoThreads
+  # and two platform windows): single runs of one runtime gave 0.99 in one report and 1.04 to 1.08 by hand an hour
+  # later
   server_rounds=3
   # Piranha's Figures 3 and 4 (piranha.jar --figures, every point a crawl in a JVM of its own; Figure 4's three
   # times in each mode, since one crawl swings by more than the modes differ)
