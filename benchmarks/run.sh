@@ -3,11 +3,11 @@
 #   ./build.sh -DskipTests install
 # first (it leaves benchmarks/target/benchmarks.jar and piranha-crawler/target/piranha.jar).
 #
-#   benchmarks/run.sh quick    about 26 minutes on 2 cores (in the run of 2026-11-29: 8 of them the loopback echo, 8
-#                              Piranha's figures, 2.5 the third-party server, 40 s the compute+sleep workload, 25 s
-#                              the command line's and the agent's start-up, 70 s the million-thread program; the
-#                              footprint, one round of which took 19 s, three rounds now): 1 fork,
-#                              short iterations
+#   benchmarks/run.sh quick    about 27 minutes on 2 cores (in a run of 2026-11-29: 7.5 of them the loopback echo,
+#                              8 Piranha's figures, 3.6 the third-party server on shared cores in three rounds and
+#                              1.3 with a core each, 40 s the compute+sleep workload, 25 s the command line's and
+#                              the agent's start-up, 65 s the million-thread program, 55 s the footprint's three
+#                              rounds): 1 fork, short iterations
 #   benchmarks/run.sh full     the annotations' settings (2-3 forks, 5+5 one-second iterations)
 # Both run the million-thread program with the seed's 1,000,000 threads.
 #
