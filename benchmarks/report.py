@@ -69,6 +69,13 @@ def ratio_cell(value):
     return 'n/a' if value is None else f'{value:.2f}×'
 
 
+def ratio_with_range(overall, per_round):
+    """`overall` as a ratio cell and, in brackets, the lowest and highest of the rounds' ratios when there were
+    several: the ratio and its text."""
+    spread = f' ({min(per_round):.2f}-{max(per_round):.2f})' if len(per_round) > 1 else ''
+    return overall, ratio_cell(overall) + spread
+
+
 def verdict(condition):
     return 'n/a' if condition is None else ('**met**' if condition else '**not met**')
 
@@ -302,8 +309,7 @@ def echo_ratio_cell(numerator, denominator, connections, rounds):
         bottom = echo_median(denominator, connections, rounds, round_number=number)
         if top and bottom:
             per_round.append(bottom / top)
-    spread = f' ({min(per_round):.2f}-{max(per_round):.2f})' if len(per_round) > 1 else ''
-    return overall, ratio_cell(overall) + spread
+    return ratio_with_range(overall, per_round)
 
 
 echo_sizes = sorted({(connections, rounds) for (_, connections, rounds) in echo_runs})
@@ -403,10 +409,8 @@ def load_server(name):
 
 def server_ratio_cell(result):
     """The ratio of the combined request rates, with the rounds' range when there were several."""
-    overall = result['pico']['requestsPerSecond'] / result['platform']['requestsPerSecond']
-    per_round = result['rounds']
-    spread = f' ({min(per_round):.2f}-{max(per_round):.2f})' if len(per_round) > 1 else ''
-    return overall, ratio_cell(overall) + spread
+    return ratio_with_range(result['pico']['requestsPerSecond'] / result['platform']['requestsPerSecond'],
+                            result['rounds'])
 
 
 server = load_server('third-party-server.json')
