@@ -113,25 +113,27 @@ for size in "${echo_sizes[@]}"; do
     done
   done
 done
-: > "$results/third-party-server.json"
-: > "$results/third-party-server.log"
+# third_party_server NAME [PREFIX... --] [JVM FLAGS...]: one run of the NanoHTTPD harness (1,000 clients), under the
+# command PREFIX if given (taskset), its JSON object appended as one line to $results/NAME.json, its log to NAME.log
+third_party_server() {
+  local name=$1 prefix=() word; shift
+  if [[ " $* " == *" -- "* ]]; then
+    while word=$1; shift; [ "$word" != -- ]; do prefix+=("$word"); done
+  fi
+  ${prefix[@]+"${prefix[@]}"} "$JAVA" "$@" -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
+    "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
+    >> "$results/$name.json" 2>> "$results/$name.log" || { tail -n 30 "$results/$name.log" >&2; exit 1; }
+}
 for round in $(seq "$server_rounds"); do
   echo "run.sh: third-party server (NanoHTTPD rewritten by the CLI against platform threads), 1,000 clients," \
     "round $round of $server_rounds" >&2
-  # one JSON object per line, one line per round
-  "$JAVA" -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
-    "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
-    >> "$results/third-party-server.json" 2>> "$results/third-party-server.log" \
-    || { tail -n 30 "$results/third-party-server.log" >&2; exit 1; }
+  third_party_server third-party-server
 done
 if command -v taskset > /dev/null && [ "$(nproc)" -ge 2 ]; then
   # The same measurement with the server confined to CPU 0 and the clients to CPU 1: each server gets one core of
   # its own, as on a one-core server machine with its load generator elsewhere.
   echo "run.sh: third-party server, server on CPU 0 and clients on CPU 1" >&2
-  taskset -c 1 "$JAVA" -Dthirdparty.serverCpus=0 -cp "$jar" org.picothreads.benchmarks.thirdparty.ThirdPartyServerHarness \
-    "${THIRD_PARTY:-$(dirname "$jar")/third-party}" 1000 "${server_times[@]}" \
-    > "$results/third-party-server-one-core.json" 2> "$results/third-party-server-one-core.log" \
-    || { tail -n 30 "$results/third-party-server-one-core.log" >&2; exit 1; }
+  third_party_server third-party-server-one-core taskset -c 1 -- -Dthirdparty.serverCpus=0
 fi
 jmh transformer 'TransformerThroughput' "${transformer_times[@]}"
 "$JAVA" -cp "$jar" org.picothreads.benchmarks.TransformStatistics > "$results/transform-statistics.json"
